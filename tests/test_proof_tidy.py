@@ -1,4 +1,6 @@
 """Each fact said once in a written proof (solvers/plane/tidy.py), and the linter's rule for a fact said twice."""
+import re
+
 from geomill.dsl import parse
 from geomill.solvers.plane import solve_general
 from geomill.solvers.plane.tidy import tidy
@@ -80,3 +82,13 @@ def test_an_equation_is_not_said_again_and_a_trig_value_is_left_short():
     text = sol.text()
     assert "so BD = AD/cos(angle BDC) = 8/cos(47°) = 8/sin(43°)" in text and "tan(" not in text and "8 = BD" not in text, text
     assert lint_general(sol) == []
+
+
+def test_a_chord_as_long_as_the_radius_is_never_called_a_radius() -> None:
+    """(A given radius and a chord AB of its length: "AO = AB = 6 (radii of circle O)" named the chord a radius.)
+    Two elements are "radii of circle O" only where both are."""
+    sol = solve_general(parse("points O A B\ncircle O through A B\nradius O = 6\nAB = 6\nfind angle AOB\n"))
+    text = sol.text()
+    assert sol.exact == 60 and lint_general(sol) == [], text
+    for said in re.findall(r"([A-Z]{2}(?: = [A-Z]{2})+)[^.]*\(radii of circle O\)", text):
+        assert "AB" not in said.split(" = ") and "BA" not in said.split(" = "), text

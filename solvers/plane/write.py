@@ -989,12 +989,14 @@ class _Writer:
                 or centre is None and (any(s.instance.family.key != RADIUS for s in theorems)
                                        or len({s.instance.names[1] for s in theorems}) != 1)):
             return False
+        a, b = (x for _, x in lin[0])
+        if centre is None and not {a, b} <= {x for s in theorems for x in (s.lhs - s.rhs).free_symbols}:
+            return False  # AO = AB from a radius and a chord of its length: AB is no radius
         for s in theorems:
             k = _key(s.lhs - s.rhs)
             if k not in self.stated:
                 self.stated.add(k)
                 self._count(s)
-        a, b = (x for _, x in lin[0])
         if centre is not None:  # AO = CO at once, not through the third vertex: "AO = BO and BO = CO. So AO = CO."
             say.append(f"{_cap(theorems[0].instance.text)}, {self.said(st.target, st.value)}.")
         else:
