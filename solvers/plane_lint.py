@@ -429,8 +429,32 @@ def _arc_claims(proof, model) -> list[Finding]:
 def lint_general(sol) -> list[Finding]:
     """Every check on a :class:`solvers.plane.GeneralSolution` (its proof, model, answer, depth, width,
     the relations its sentences state, and the sentences themselves)."""
+    lines = sol.proof.written().lines
     return (lint_proof(sol.proof, sol.model, sol.exact_value, sol.depth, sol.width)
-            + claim_findings(sol.proof, sol.model) + sentence_findings(sol.proof.written().lines))
+            + claim_findings(sol.proof, sol.model) + radius_findings(lines, sol.model) + sentence_findings(lines))
+
+
+# "AO = BO = 6 (radii of circle O)", "OC = 5 (a radius of circle O)": the clause a radius reason closes
+_RADIUS_SAID = re.compile(r"(?:^|[.;,] )([^.;,()]*?) \((?:radii|a radius) of circle ([A-Z])\)")
+
+
+def radius_findings(lines: list[str], model) -> list[Finding]:
+    """Each segment a sentence calls a radius of circle O, checked on the figure: one end at O, the other on
+    the circle (a chord as long as the radius is no radius)."""
+    from .plane.write import sentences
+
+    out = []
+    for said in sentences(lines):
+        for clause, centre in _RADIUS_SAID.findall(said):
+            o, r = model.coords.get(centre), model.radii.get(centre)
+            if o is None or r is None:
+                continue
+            for seg in re.findall(r"\b[A-Z]{2}\b", clause):
+                far = seg.replace(centre, "", 1)
+                p = model.coords.get(far) if centre in seg and len(far) == 1 else None
+                if p is None or not _close(float(math.dist(o, p)), r):
+                    out.append(Finding("claim", f"'{said}' calls {seg} a radius of circle {centre}"))
+    return out
 
 
 # an angle (in degrees) set equal to a ratio, either way round: "angle BOX = sin(angle BOW) = 4/5"

@@ -92,3 +92,12 @@ def test_a_chord_as_long_as_the_radius_is_never_called_a_radius() -> None:
     assert sol.exact == 60 and lint_general(sol) == [], text
     for said in re.findall(r"([A-Z]{2}(?: = [A-Z]{2})+)[^.]*\(radii of circle O\)", text):
         assert "AB" not in said.split(" = ") and "BA" not in said.split(" = "), text
+
+
+def test_the_linter_reads_which_segments_a_sentence_calls_radii() -> None:
+    from geomill.solvers.plane_lint import radius_findings
+
+    sol = solve_general(parse("points O A B\ncircle O through A B\nradius O = 6\nAB = 6\nfind angle AOB\n"))
+    assert radius_findings(["AO = BO = 6 (radii of circle O).", "So OA = 6 (a radius of circle O)."], sol.model) == []
+    bad = radius_findings(["AO = AB = 6 (radii of circle O)."], sol.model)
+    assert [f.detail for f in bad] == ["'AO = AB = 6 (radii of circle O).' calls AB a radius of circle O"]
