@@ -101,3 +101,12 @@ def test_the_linter_reads_which_segments_a_sentence_calls_radii() -> None:
     assert radius_findings(["AO = BO = 6 (radii of circle O).", "So OA = 6 (a radius of circle O)."], sol.model) == []
     bad = radius_findings(["AO = AB = 6 (radii of circle O)."], sol.model)
     assert [f.detail for f in bad] == ["'AO = AB = 6 (radii of circle O).' calls AB a radius of circle O"]
+
+
+def test_a_diameter_is_shown_once() -> None:
+    """(A semicircle's right angle, then the radius: "Since AB passes through the centre O, it is a diameter"
+    said twice.)  The second use says only that AB is a diameter."""
+    sol = solve_general(parse("points O A B C\ncircle O through A B C\nline A O B\nAC = 6\nBC = 8\nfind circle area O\n"))
+    text = sol.text()
+    assert len(re.findall(r"passes through the centre", text)) == 1 and "The diameter AB is twice the radius" in text, text
+    assert lint_general(sol) == [], text

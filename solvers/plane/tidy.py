@@ -26,7 +26,7 @@ def tidy(lines: list[str]) -> list[str]:
         return lines
     said = [[s for s in _SENTENCE.split(line) if s] for line in lines]
     for tidied in (_judged_once, _opposite_side_named, _shape_facts_once, _one_reason, _semicircle_once,
-                   _semicircle_plain, _radii_as_reason, _all_sides_equal, _given_lines, _restated,
+                   _semicircle_plain, _diameter_once, _radii_as_reason, _all_sides_equal, _given_lines, _restated,
                    _bracket_said_before):
         said = tidied(said)
     return _most_specific([_no_echo(_unitless(x)) for x in (" ".join(s for s in line if s) for line in said) if x])
@@ -210,6 +210,27 @@ def _semicircle_once(said: list[list[str]]) -> list[list[str]]:
             said[i2][j2] = ""
             break
     return said
+
+
+# "since AB passes through the centre O, it is a diameter" (or "the centre of circle O"), either case
+_DIAMETER = re.compile(r"\b([Ss])ince ([A-Z]{2}) passes through the centre (?:of circle )?([A-Z]), it is a diameter(, twice the radius)?")
+
+
+def _diameter_once(said: list[list[str]]) -> list[list[str]]:
+    """A diameter shown once: after "Since AB passes through the centre O, it is a diameter", a later
+    sentence says "since AB is a diameter" (a semicircle's right angle, then the radius as half of it)."""
+    shown: set[tuple[str, str]] = set()
+
+    def once(m: re.Match) -> str:
+        key = (m[2], m[3])
+        if key in shown:
+            if m[1] == "S" and m[4]:
+                return f"The diameter {m[2]} is twice the radius"
+            return f"{m[1]}ince {m[2]} is a diameter{m[4] or ''}"
+        shown.add(key)
+        return m[0]
+
+    return [[_DIAMETER.sub(once, x) if x else x for x in line] for line in said]
 
 
 # "…, the angles ABC and ADC in the semicircle are right angles; hence angle ABC = angle ADC = 90°." says one fact
