@@ -1032,12 +1032,13 @@ THEOREMS: tuple[Theorem, ...] = (
     # a side's part cut off by the foot of the height from the three sides: the two Pythagoras equations on the common
     # height subtracted (one line, where Heron's area, the height from it and Pythagoras with a surd take three)
     Theorem("right_triangle_property_pythagorean_difference",
-            "by Pythagoras in the right triangles {0} and {1} ({2}² = {3}² - {4}² = {5}² - {6}², with {4} = {7} - {6})",
+            "by Pythagoras in the right triangles {0} and {1} ({2}² = {3}² - {4}² = {5}² - {6}², "
+            "with {4} = {7} - {6})",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("FYZ"), Joined("XF"), Unlike(L("XY"), L("XZ")),
              Near(ang("XFZ"), _RIGHT), Proven(ang("XFZ"), _RIGHT)),
             (Conclusion(2 * L("YZ") * L("FZ"), L("XZ") ** 2 + L("YZ") ** 2 - L("XY") ** 2),),
             ("XYF", "XZF", "XF", "XY", "YF", "XZ", "ZF", "YZ"),
-            figure=f"points A B C F\ntriangle ABC\nline B F C\nline A F\nangle AFC = 90"),
+            figure="points A B C F\ntriangle ABC\nline B F C\nline A F\nangle AFC = 90"),
     # the right triangle's own ratios: what a teacher writes where the laws of sines and cosines also do it
     *(Theorem("right_triangle_property_trigonometric", "in the right triangle {0}",
               (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(ang("YXZ"), _RIGHT), Proven(ang("YXZ"), _RIGHT)),
