@@ -61,3 +61,26 @@ def test_the_equilateral_triangles_altitude_bisects_its_side() -> None:
     assert "Since AD is the altitude of the equilateral triangle ABC, it bisects the side BC; hence CD = BC/2 = 43/2" \
         in text, text
     assert "cos" not in text, text
+
+
+def test_a_midpoint_of_an_arc_halves_the_arc_on_either_side() -> None:
+    """(teacher 23 gen 1: arc CG = arc CA/2 and arc GA = arc CG.)  The half asked, at once."""
+    text = _text("triangle ABC isosceles at A\ncircle O through A B C G\nG midpoint of arc OCA\ncounterclockwise OGA\n"
+                 "G and B on opposite sides of line AO\nangle BAC = 50\nfind arc OGA\n")
+    assert "Since G is the midpoint of the arc CGA of circle O, arc GA = arc CA/2 = 130°/2 = 65°." in text, text
+    assert "arc CG =" not in text, text
+
+
+def test_a_rhombus_gives_any_two_of_its_sides_equal_in_one_step() -> None:
+    """(teacher 24 FormalGeo 2875: "BC = AB = AE and AD = BC = AE", where AD = AE suffices.)"""
+    text = _text("points A B C D E\nrhombus ABCD\nline A E\nAE = AB\nAB = 5\nangle DAE = 80\nclockwise AED\n"
+                 "find angle ADE\n")
+    assert "Since the sides of the rhombus ABCD are equal, AD = AB. So AD = AE." in text, text
+    assert "BC =" not in text and "= BC" not in text, text
+
+
+def test_the_cut_off_parallelograms_opposite_side_gives_the_part_at_once() -> None:
+    """(teacher 24 gen 7: DG = AF = AB/2 = DC/2, so G is the midpoint of DC; hence DG = CD/2.)  DG = AF = 11."""
+    text = _text("rhombus ABCD\nline D G C\nline F G\nF midpoint of AB\nFG parallel to BC\nAB = 22\nfind DG\n")
+    assert "ADGF is a parallelogram; hence DG = AF = 11." in text, text
+    assert "midpoint of DC" not in text and "CD =" not in text and "DC/2" not in text, text
