@@ -78,9 +78,3 @@ def test_a_rhombus_gives_any_two_of_its_sides_equal_in_one_step() -> None:
     assert "Since the sides of the rhombus ABCD are equal, AD = AB. So AD = AE." in text, text
     assert "BC =" not in text and "= BC" not in text, text
 
-
-def test_the_cut_off_parallelograms_opposite_side_gives_the_part_at_once() -> None:
-    """(teacher 24 gen 7: DG = AF = AB/2 = DC/2, so G is the midpoint of DC; hence DG = CD/2.)  DG = AF = 11."""
-    text = _text("rhombus ABCD\nline D G C\nline F G\nF midpoint of AB\nFG parallel to BC\nAB = 22\nfind DG\n")
-    assert "ADGF is a parallelogram; hence DG = AF = 11." in text, text
-    assert "midpoint of DC" not in text and "CD =" not in text and "DC/2" not in text, text

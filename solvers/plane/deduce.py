@@ -58,6 +58,11 @@ PREFER = {"right_triangle_property_pythagorean": 0, "relation": 1}
 
 
 POLISH_WEIGHT = 0.5  # the pending equations solved once the goal is found: as light as this (weights.py)
+# a goal whose proof weighs at least this (the law of sines, two areas and an area ratio: 9.2) has a light named
+# theorem still pending that gives it cited as well (the intercept theorem: 3.5 with the law of sines before it);
+# a route of a few named steps (the midpoint theorem: 1.8; an equilateral triangle cut off by a parallel: 5.8)
+# stays as it is
+LONG_CHAIN = 8.0
 LIGHT_RATIO = 0.5  # a ratio asked is read off one equation this light where one gives it (a right triangle's sine)
 POLISH_PASSES = 3
 # heavier theorems the polish solves too where every element but one is given: the law of cosines with two given
@@ -898,6 +903,8 @@ class Deduction:
                             or p.put_in(known).free_symbols:
                         continue  # (a named theorem lighter than most: never a similarity's or a general law's)
                     budget.check()
+                    if max(self._cost({x: 1}, 0) for x in asked & p.expr.free_symbols) < LONG_CHAIN:
+                        continue  # (a short route to the goal stays: the midpoint theorem, not the intercept theorem)
                     new |= self._cite_known(p, known, heaviest=True)
                     continue
                 budget.check()

@@ -1070,7 +1070,7 @@ THEOREMS: tuple[Theorem, ...] = (
              Near(ang("XMZ"), _RIGHT), Proven(ang("XMZ"), _RIGHT)),
             _HALVES, ("ABC", "XM", "YZ"),
             figure="points A B C M\ntriangle ABC equilateral\nline B M C\nline A M\nangle AMC = 90", weight=0.5,
-            direct=True, shape=_EQUILATERAL),
+            shape=_EQUILATERAL),
     # the named one-step results a teacher quotes where a chain of angle sums and additions also does it
     Theorem("isosceles_triangle_property_base_angle",
             "by the angle sum of the isosceles triangle {0} (its base angles are equal, as {1} = {2})",
@@ -1277,13 +1277,10 @@ THEOREMS: tuple[Theorem, ...] = (
           ("midpoint", "since {1[0]}{0[1]} and {1[1]}{0[0]} are halves of the equal parallel sides {1[0]}{1[3]} "
            "and {1[1]}{1[2]} of the parallelogram {1}, {1[0]}{1[1]}{0[0]}{0[1]} is a parallelogram",
            (*_half("FAD"), *_half("EBC")), (), "AF = FD\nBE = EC"),
-          # (and the cut-off parallelogram's own opposite sides: BE = AF = AD/2 at once, where the carried midpoint
-          # and the half of the other side take a detour through the whole side)
           ("parallel", _CUT_PARALLELOGRAM, (*_half("FAD"), ParallelLines("EFAB")),
-           (Conclusion(L("BE"), L("EC"), sentence=_carried_half("F", "AD", "E", "BC")), Conclusion(L("BE"), L("AF"))),
-           "AF = FD\nEF parallel to AB"),
+           (Conclusion(L("BE"), L("EC"), sentence=_carried_half("F", "AD", "E", "BC")),), "AF = FD\nEF parallel to AB"),
           ("parallel", _CUT_PARALLELOGRAM, (*_half("EBC"), ParallelLines("EFAB")),
-           (Conclusion(L("AF"), L("FD"), sentence=_carried_half("E", "BC", "F", "AD")), Conclusion(L("AF"), L("BE"))),
+           (Conclusion(L("AF"), L("FD"), sentence=_carried_half("E", "BC", "F", "AD")),),
            "BE = EC\nEF parallel to AB"))),
     # arcs of one circle
     Theorem("congruent_arc_judgment_length_equal",
