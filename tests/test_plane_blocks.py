@@ -270,6 +270,10 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "line E F\nF midpoint of AD\nE midpoint of BC\nAB = 7\nfind EF", 7),
     ("triangle_area_property_same_height", "points A B C D\ntriangle ABC\nline B D C\nBD = 4\nDC = 8\n"
      "area ABC = 36\nfind area ADC", 24),
+    ("right_triangle_property_pythagorean_difference", "points A B C F\ntriangle ABC\nline C F B\nline A F\n"
+     "AF perpendicular to CB\nAB = 9\nBC = 11\nAC = 7\nfind CF", sympy.Rational(89, 22)),
+    ("equilateral_triangle_property_altitude_bisect", "points A B C D O\ntriangle ABC equilateral\nline C D B\n"
+     "AD altitude of ABC\ncircle O through A B C\nAB = 43\nfind CO/CD", 2 * sympy.sqrt(3) / 3),
 ]
 
 

@@ -110,9 +110,11 @@ def test_an_isosceles_trapezoid_takes_the_textbook_route_to_its_area():
 
 
 def test_no_angle_is_written_as_an_inverse_trigonometric_expression():
-    # the altitude of the 13-14-15 triangle: Heron's area, not an angle whose cosine is 33/65
+    # the altitude of the 13-14-15 triangle: the two Pythagoras equations on it (CD = 5, then AD = 12), not an angle
+    # whose cosine is 33/65
     text = _solve("triangle ABC\nAD altitude of ABC\nAB = 15\nAC = 13\nBC = 14\nfind AD").text()
-    assert "Heron" in text and "2·84/14 = 12" in text and "acos" not in text and "cos(" not in text, text
+    assert "= 5.\n" in text and "AD = √(AC² - CD²) = √(13² - 5²) = 12" in text, text
+    assert "acos" not in text and "cos(" not in text, text
     text = _solve("points A B C\ntriangle ABC\nAB = 15\nAC = 13\nBC = 14\nfind angle ABC").text()
     assert "cos(angle ABC) = 3/5, so angle ABC = arccos(3/5)" in text and "π" not in text, text
     text = _solve("triangle ABC\nAB = 15\nAC = 13\nBC = 14\nangle BAD = 20\nline A D\nD on BC\n"

@@ -58,6 +58,11 @@ PREFER = {"right_triangle_property_pythagorean": 0, "relation": 1}
 
 
 POLISH_WEIGHT = 0.5  # the pending equations solved once the goal is found: as light as this (weights.py)
+# a goal whose proof weighs at least this (the law of sines, two areas and an area ratio: 9.2) has a light named
+# theorem still pending that gives it cited as well (the intercept theorem: 3.5 with the law of sines before it);
+# a route of a few named steps (the midpoint theorem: 1.8; an equilateral triangle cut off by a parallel: 5.8)
+# stays as it is
+LONG_CHAIN = 8.0
 LIGHT_RATIO = 0.5  # a ratio asked is read off one equation this light where one gives it (a right triangle's sine)
 POLISH_PASSES = 3
 # heavier theorems the polish solves too where every element but one is given: the law of cosines with two given
@@ -888,9 +893,20 @@ class Deduction:
             new = False
             for p in self.pool:
                 key = p.step.instance.family.key
-                if p.done and not p.idle or key == "relation" or _preference(key) > POLISH_WEIGHT \
-                        and not (key in POLISH_GIVEN and self._given_but_one(p, known)):
+                if p.done and not p.idle or key == "relation":
                     continue  # (a relation's pending equation: its named theorem's, where one is, says it)
+                if _preference(key) > POLISH_WEIGHT and not (key in POLISH_GIVEN and self._given_but_one(p, known)):
+                    # a light named theorem still pending that gives the goal's own element from known ones at once
+                    # (the intercept theorem's CF = CA·CE/CB), cited beside the chain that fixed it first, so that
+                    # the proof's choice weighs both
+                    if weight(key) >= DEFAULT_WEIGHT or not (asked & p.expr.free_symbols) \
+                            or p.put_in(known).free_symbols:
+                        continue  # (a named theorem lighter than most: never a similarity's or a general law's)
+                    budget.check()
+                    if max(self._cost({x: 1}, 0) for x in asked & p.expr.free_symbols) < LONG_CHAIN:
+                        continue  # (a short route to the goal stays: the midpoint theorem, not the intercept theorem)
+                    new |= self._cite_known(p, known, heaviest=True)
+                    continue
                 budget.check()
                 e = p.put_in(known)
                 fs = e.free_symbols
@@ -972,9 +988,10 @@ class Deduction:
             self._add_linear(({last: 1}, known[last]), Step(p.step.instance, p.step.lhs, p.step.rhs, uses, last,
                                                             known[last]), cost=1)
 
-    def _cite_known(self, p, known: dict) -> bool:
+    def _cite_known(self, p, known: dict, heaviest: bool = False) -> bool:
         """A pending equation whose elements are all known, added as the value of the one the table
-        determined last (AB from AC and BC by Pythagoras, where a longer chain fixed AB first)."""
+        determined last (AB from AC and BC by Pythagoras, where a longer chain fixed AB first); with
+        ``heaviest``, of the goal's elements in it, the one whose proof is heaviest now (CF, not BC, in CF/BC)."""
         p.done, p.idle = True, False
         syms = _syms(p.expr)
         if not syms or any(x not in known or known[x].has(InverseTrigonometricFunction) for x in syms):
@@ -984,7 +1001,8 @@ class Deduction:
             return False
         # the goal's element where it is one, else the one whose proof is heaviest now
         asked = [x for x in syms if x in self.goal.free_symbols]
-        last = asked[0] if asked else max(syms, key=lambda x: (self._cost({x: 1}, 0), x.name))
+        heavy = lambda x: (self._cost({x: 1}, 0), x.name)  # noqa: E731
+        last = (max(asked, key=heavy) if heaviest else asked[0]) if asked else max(syms, key=heavy)
         uses = p.step.uses + tuple({x: 1} for x in syms if x != last)
         return self._add_linear(({last: 1}, known[last]), Step(p.step.instance, p.step.lhs, p.step.rhs, uses, last,
                                                                known[last]), cost=1)

@@ -969,6 +969,7 @@ THEOREMS: tuple[Theorem, ...] = (
               f"since the diagonal {{1}} of the {kind} {{0}} bisects the angles at {{2}} and {{3}}",
               (Given(kind, (p,)), Joined("AC")),
               (Conclusion(ang("DAB"), 2 * ang("CAB")), Conclusion(ang("BCD"), 2 * ang("ACB")),
+               Conclusion(ang("DAB"), 2 * ang("DAC")), Conclusion(ang("BCD"), 2 * ang("DCA")),
                Conclusion(ang("CAB"), ang("DAC")), Conclusion(ang("ACB"), ang("DCA"))), (p, *_DIAGONAL_ENDS[p]),
               lambda rng, kind=kind, p=p: _rotated(BLOCKS_BY_KEY[kind].construct(rng), p),
               figure=f"points A B C D\n{kind} {p}\nline A C", weight=0.7)
@@ -978,7 +979,8 @@ THEOREMS: tuple[Theorem, ...] = (
               "since the parallelogram {0} has equal adjacent sides {1} and {2}, it is a rhombus, and its diagonal "
               "{3} bisects the angles at {4} and {5}",
               (Given("parallelogram", (p,)), Joined("AC"), Near(L("AB"), L("AD")), Proven(L("AB"), L("AD"))),
-              (Conclusion(ang("DAB"), 2 * ang("CAB")), Conclusion(ang("BCD"), 2 * ang("ACB"))),
+              (Conclusion(ang("DAB"), 2 * ang("CAB")), Conclusion(ang("BCD"), 2 * ang("ACB")),
+               Conclusion(ang("DAB"), 2 * ang("DAC")), Conclusion(ang("BCD"), 2 * ang("DCA"))),
               (p, "AB", "AD", *_DIAGONAL_ENDS[p]),
               lambda rng, p=p: _rotated(BLOCKS_BY_KEY["rhombus"].construct(rng), p),
               figure=f"points A B C D\nparallelogram {p}\nline A C\nAB = AD", weight=0.7)
@@ -1027,6 +1029,16 @@ THEOREMS: tuple[Theorem, ...] = (
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(ang("YXZ"), _RIGHT), Proven(ang("YXZ"), _RIGHT)),
             (Conclusion(L("XY") ** 2 + L("XZ") ** 2, L("YZ") ** 2),), ("ABC",), figure=f"{_TRIANGLE}\nangle BAC = 90",
             weight=0.5),
+    # a side's part cut off by the foot of the height from the three sides: the two Pythagoras equations on the common
+    # height subtracted (one line, where Heron's area, the height from it and Pythagoras with a surd take three)
+    Theorem("right_triangle_property_pythagorean_difference",
+            "by Pythagoras in the right triangles {0} and {1} ({2}² = {3}² - {4}² = {5}² - {6}², "
+            "with {4} = {7} - {6})",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("FYZ"), Joined("XF"), Unlike(L("XY"), L("XZ")),
+             Near(ang("XFZ"), _RIGHT), Proven(ang("XFZ"), _RIGHT)),
+            (Conclusion(2 * L("YZ") * L("FZ"), L("XZ") ** 2 + L("YZ") ** 2 - L("XY") ** 2),),
+            ("XYF", "XZF", "XF", "XY", "YF", "XZ", "ZF", "YZ"),
+            figure="points A B C F\ntriangle ABC\nline B F C\nline A F\nangle AFC = 90"),
     # the right triangle's own ratios: what a teacher writes where the laws of sines and cosines also do it
     *(Theorem("right_triangle_property_trigonometric", "in the right triangle {0}",
               (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(ang("YXZ"), _RIGHT), Proven(ang("YXZ"), _RIGHT)),
@@ -1050,6 +1062,15 @@ THEOREMS: tuple[Theorem, ...] = (
           ("is the median to the base", (L("YM"), L("MZ")), "BM = MC", ("altitude", "bisector")),
           ("bisects the apex angle", (ang("YXM"), ang("MXZ")), "angle BAM = angle MAC", ("altitude", "median")))
       for also, conclusions in ((_ALSO[k], _COINCIDING[k]) for k in others)),
+    # (the equilateral triangle's altitude halves its side at once: a textbook's first step, never the cosine of 60°)
+    # (a key of its own: a key's weight is its last block's, and the isosceles triangle's stays heavier)
+    Theorem("equilateral_triangle_property_altitude_bisect",
+            "since {1} is the altitude of the equilateral triangle {0}, it bisects the side {2}",
+            (Given("equilateral_triangle", ("ABC",)), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM"),
+             Near(ang("XMZ"), _RIGHT), Proven(ang("XMZ"), _RIGHT)),
+            _HALVES, ("ABC", "XM", "YZ"),
+            figure="points A B C M\ntriangle ABC equilateral\nline B M C\nline A M\nangle AMC = 90", weight=0.5,
+            shape=_EQUILATERAL),
     # the named one-step results a teacher quotes where a chain of angle sums and additions also does it
     Theorem("isosceles_triangle_property_base_angle",
             "by the angle sum of the isosceles triangle {0} (its base angles are equal, as {1} = {2})",
@@ -1167,6 +1188,16 @@ THEOREMS: tuple[Theorem, ...] = (
               figure=f"circle O through A B D\nline A M B\nline O M D\nangle OMA = 90\n{turn} ADB")
       for side, arcs, turn in (("on", (arc("OAD"), arc("ODB")), "counterclockwise"),
                                ("off", (arc("ODA"), arc("OBD")), "clockwise"))),
+    # (and each half as half the arc it bisects: "arc AE = arc AC/2" at once, where the other arc round the circle
+    # would be found only to be taken from 360° again)
+    *(Theorem("circle_property_chord_perpendicular_bisect_arc",
+              "since {0} is perpendicular to the chord {1} from the centre, it bisects the arc {2}",
+              (*_CHORD, OnCircle("DO"), Apart("D", "AB"), OnLine("DOM"), Sweep("OABD", side),
+               Near(ang("OMA"), _RIGHT), Proven(ang("OMA"), _RIGHT)),
+              tuple(Conclusion(2 * half, whole) for half in halves), ("OM", "AB", "ADB"),
+              figure=f"circle O through A B D\nline A M B\nline O M D\nangle OMA = 90\n{turn} ADB", direct=True)
+      for side, halves, whole, turn in (("on", (arc("OAD"), arc("ODB")), arc("OAB"), "counterclockwise"),
+                                        ("off", (arc("ODA"), arc("OBD")), arc("OBA"), "clockwise"))),
     # (and each half of the arc from the other arc at once, as the isosceles triangle's base angle from its apex:
     # (360° − arc AB)/2 in one line, where the equal halves, the whole circle and a subtraction take three)
     *(Theorem("circle_property_chord_perpendicular_bisect_arc",
