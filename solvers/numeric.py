@@ -455,6 +455,23 @@ class _System:
         return out
 
 
+SYSTEMS_KEPT = 8  # problems whose fresh _System is kept for spread and fixed_by_facts (a figure asks for several)
+_SYSTEMS: dict[int, _System] = {}
+
+
+def _fresh_system(problem: GeneralProblem) -> _System:
+    """A _System of ``problem`` in its initial state, reused across calls: one figure spreads its model and
+    asks what its facts fix several times over, and each build re-instantiates every relation's block.  (Only
+    for callers that leave its state as they found it: the search changes the hint and the turns' use.)"""
+    system = _SYSTEMS.get(id(problem))
+    if system is None or system.p is not problem:
+        system = _System(problem)
+        _SYSTEMS[id(problem)] = system  # (the entry holds the problem: its id is not reused while kept)
+        if len(_SYSTEMS) > SYSTEMS_KEPT:
+            del _SYSTEMS[next(iter(_SYSTEMS))]
+    return system
+
+
 def _finite(v) -> float:
     """A side's value as a float; one that cannot be evaluated, or is not finite, is 1e6."""
     try:
@@ -1497,7 +1514,7 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     if model.misfit:
         return None
     unequal = _free_ratios(model, unequal)
-    system = _System(model.problem)
+    system = _fresh_system(model.problem)
     n = len(system.points)
     x0 = system.pack(model.coords, model.variables, model.radii)
     problem, ix = model.problem, {q: i for i, q in enumerate(system.points)}
@@ -1589,15 +1606,20 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     before = float(np.sum(soft(x0) ** 2))
     if before == 0.0:
         return None
-    last: list = [None, None]  # (the point the residuals were last asked at, and the facts' there)
+    last: list = [None, None, None]  # (the point the residuals were last asked at, the facts' and soft terms' there:
+    # the least squares asks the Jacobian where it has just evaluated, and soft_all is a dozen numpy calls)
+
+    def at(x: np.ndarray) -> list:
+        if last[0] is None or not np.array_equal(last[0], x):
+            last[:] = [x.copy(), system(x), SPREAD_WEIGHT * soft(x)]
+        return last
 
     def facts_at(x: np.ndarray) -> np.ndarray:
-        if last[0] is None or not np.array_equal(last[0], x):
-            last[:] = [x.copy(), system(x)]
-        return last[1]
+        return at(x)[1]
 
     def fun(x: np.ndarray) -> np.ndarray:
-        return np.concatenate([facts_at(x), SPREAD_WEIGHT * soft(x)])
+        _, facts, s = at(x)
+        return np.concatenate([facts, s])
 
     def jac(x: np.ndarray) -> np.ndarray:
         """``forward_differences``' Jacobian, step for step: the facts' columns one evaluation each, the soft
@@ -1614,7 +1636,7 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
         k = 2 * n
         moved = np.repeat(x[None, :k], k, axis=0)
         moved[np.arange(k), np.arange(k)] += h[:k]
-        s = SPREAD_WEIGHT * soft(x)
+        s = at(x)[2]
         out[:k, f0.size:] = (SPREAD_WEIGHT * soft_all(moved.reshape(k, n, 2)) - s) / step[:k, None]
         out[k:, f0.size:] = 0.0
         return out.T
@@ -1663,8 +1685,27 @@ def fixed_by_facts(model: NumericModel, measures: list) -> list[bool]:
     more free directions, so it errs towards "free"."""
     if not measures:
         return []
-    system = _System(model.problem)
+    free, steps, h = _free_directions(model)
+    out = []
+    for measure in measures:
+        grad = np.array([(float(measure(up[0], up[2])) - float(measure(down[0], down[2]))) / (2 * h)
+                         for up, down in steps])
+        norm = float(np.linalg.norm(grad))
+        out.append(norm > 0 and float(np.linalg.norm(free @ grad)) <= FIXED_SHARE * norm)
+    return out
+
+
+_FREE: list = []  # the last model's free directions: (model, its packed vector, free, steps, h)
+
+
+def _free_directions(model: NumericModel) -> tuple[np.ndarray, list, float]:
+    """The directions that keep every fact near ``model`` (``fixed_by_facts``), the central steps along each
+    parameter (each step's figure unpacked) and the step; kept for the last model asked about: a figure asks
+    several times of one model (its faults, its turns, its ratios), and the Jacobian and its SVD are the cost."""
+    system = _fresh_system(model.problem)
     x0 = system.pack(model.coords, model.variables, model.radii)
+    if _FREE and _FREE[0] is model and np.array_equal(_FREE[1], x0):
+        return _FREE[2], _FREE[3], _FREE[4]
     scale = max(float(np.max(np.abs(x0[:2 * len(system.points)]), initial=0.0)), 1.0)
     h = 1e-6 * scale
     eye = np.eye(x0.size) * h
@@ -1672,16 +1713,10 @@ def fixed_by_facts(model: NumericModel, measures: list) -> list[bool]:
     _, s, vt = np.linalg.svd(jac, full_matrices=True)
     rank = int(np.sum(s > FIXED_RANK * max(float(s[0]) if s.size else 0.0, 1e-12)))
     free = vt[rank:]
-    out = []
-    for measure in measures:
-        def at(x: np.ndarray) -> float:
-            coords, _, radii = system.unpack(x)
-            return float(measure(coords, radii))
-
-        grad = np.array([(at(x0 + e) - at(x0 - e)) / (2 * h) for e in eye])
-        norm = float(np.linalg.norm(grad))
-        out.append(norm > 0 and float(np.linalg.norm(free @ grad)) <= FIXED_SHARE * norm)
-    return out
+    steps = [(system.unpack(x0 + e), system.unpack(x0 - e)) for e in eye]  # (each step's figure unpacked once,
+    # read by every measure)
+    _FREE[:] = [model, x0, free, steps, h]
+    return free, steps, h
 
 
 def model_on(problem: GeneralProblem, coords: dict[str, np.ndarray], variables: dict[str, float],
