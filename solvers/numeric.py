@@ -17,7 +17,7 @@ import functools
 import itertools
 import math
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter, sub
 
@@ -284,13 +284,13 @@ class _System:
         done = _COMPILED.get(key)
         if done is None:
             self._compile_fresh(equations)
-            done = (self._measures, self._needs_at, self._sides, self._eq_fn)
+            done = (self._measures, self._needs_at, self._sides, self._eq_fn, self._measure_fn)
             _COMPILED[key] = done
             if len(_COMPILED) > COMPILED_KEPT:
                 del _COMPILED[next(iter(_COMPILED))]
         else:
             _COMPILED[key] = _COMPILED.pop(key)  # (the most recent last: the oldest goes first)
-        self._measures, self._needs_at, self._sides, self._eq_fn = done
+        self._measures, self._needs_at, self._sides, self._eq_fn, self._measure_fn = done
         self._side_fns: list | None = None  # one function per side: only where the whole list fails
 
     def _compile_fresh(self, equations: list[tuple[sympy.Expr, sympy.Expr]]) -> None:
@@ -306,6 +306,7 @@ class _System:
             else:
                 self._measures.append(("other", el))
         self._needs_at = any(m[0] == "other" for m in self._measures)
+        self._measure_fn = None if self._needs_at else _measure_function(self._measures)
         sides = [_radians(e) for lhs, rhs in equations for e in (lhs, rhs)]
         self._sides = sides
         self._eq_fn = sympy.lambdify((tuple(symbols),), sides, modules="math") if sides else None
@@ -408,20 +409,22 @@ class _System:
         """Each equation's relative residual (a side that cannot be evaluated counts as 1e6)."""
         if self._eq_fn is None:
             return []
-        values = []
-        if self._needs_at:
+        if self._measure_fn is not None:
+            values = self._measure_fn(X, Y, xs)
+        else:
+            values = []
             at, _, radii = self.unpack(x)
-        for m in self._measures:
-            kind = m[0]
-            if kind == "length":
-                values.append(math.hypot(X[m[2]] - X[m[1]], Y[m[2]] - Y[m[1]]))
-            elif kind == "angle":
-                ux, uy, wx, wy = X[m[1]] - X[m[2]], Y[m[1]] - Y[m[2]], X[m[3]] - X[m[2]], Y[m[3]] - Y[m[2]]
-                values.append(math.degrees(math.atan2(abs(ux * wy - uy * wx), ux * wx + uy * wy)))
-            elif kind == "var":
-                values.append(xs[m[1]])
-            else:
-                values.append(pg.measure(m[1], at, radii.__getitem__))
+            for m in self._measures:
+                kind = m[0]
+                if kind == "length":
+                    values.append(math.hypot(X[m[2]] - X[m[1]], Y[m[2]] - Y[m[1]]))
+                elif kind == "angle":
+                    ux, uy, wx, wy = X[m[1]] - X[m[2]], Y[m[1]] - Y[m[2]], X[m[3]] - X[m[2]], Y[m[3]] - Y[m[2]]
+                    values.append(math.degrees(math.atan2(abs(ux * wy - uy * wx), ux * wx + uy * wy)))
+                elif kind == "var":
+                    values.append(xs[m[1]])
+                else:
+                    values.append(pg.measure(m[1], at, radii.__getitem__))
         try:
             sides = self._eq_fn(values)
         except (ValueError, ZeroDivisionError, OverflowError, TypeError):
@@ -437,7 +440,12 @@ class _System:
                 a = _finite(a)
             if not (type(b) is float and isfinite(b)):
                 b = _finite(b)
-            r = (a - b) / max(abs(a), abs(b), 1.0)
+            big = abs(a)  # (max(abs(a), abs(b), 1.0) inline: a builtin call per equation per evaluation)
+            if abs(b) > big:
+                big = abs(b)
+            if big < 1.0:
+                big = 1.0
+            r = (a - b) / big
             out.append((0.0 if k == dropped else r * w) if k < facts else r)
         return out
 
@@ -470,6 +478,29 @@ def _fresh_system(problem: GeneralProblem) -> _System:
         if len(_SYSTEMS) > SYSTEMS_KEPT:
             del _SYSTEMS[next(iter(_SYSTEMS))]
     return system
+
+
+def _measure_function(measures: list[tuple]) -> Callable[[list, list, list], list[float]]:
+    """The measures of a system without "other" elements as one function of the point coordinates (``X``, ``Y``) and
+    the parameters (``xs``): ``_equations``' loop written out once per problem, the same arithmetic in the same order
+    (each evaluation of the residuals measures every element, thousands of times per figure).  Generated from point
+    and parameter indices alone."""
+    lines, names = [], []
+    for k, m in enumerate(measures):
+        v = f"v{k}"
+        if m[0] == "length":
+            lines.append(f"    {v} = hypot(X[{m[2]}] - X[{m[1]}], Y[{m[2]}] - Y[{m[1]}])")
+        elif m[0] == "angle":
+            a, o, b = (int(i) for i in m[1:])
+            lines.append(f"    ux = X[{a}] - X[{o}]; uy = Y[{a}] - Y[{o}]; wx = X[{b}] - X[{o}]; wy = Y[{b}] - Y[{o}]")
+            lines.append(f"    {v} = degrees(atan2(abs(ux * wy - uy * wx), ux * wx + uy * wy))")
+        else:  # ("var", index)
+            lines.append(f"    {v} = xs[{int(m[1])}]")
+        names.append(v)
+    source = "def measured(X, Y, xs):\n" + "\n".join(lines) + f"\n    return [{', '.join(names)}]\n"
+    scope = {"hypot": math.hypot, "degrees": math.degrees, "atan2": math.atan2}
+    exec(compile(source, "<geomill measures>", "exec"), scope)  # noqa: S102 - integer indices only
+    return scope["measured"]
 
 
 def _finite(v) -> float:
