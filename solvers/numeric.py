@@ -1727,7 +1727,8 @@ def fixed_by_facts(model: NumericModel, measures: list) -> list[bool]:
     return out
 
 
-_FREE: list = []  # the last model's free directions: (model, its packed vector, free, steps, h)
+_FREE: list = [None]  # the last model's free directions: one tuple (model, its packed vector, free, steps, h),
+# replaced whole, so a reader never mixes two models' entries
 
 
 def _free_directions(model: NumericModel) -> tuple[np.ndarray, list, float]:
@@ -1736,8 +1737,9 @@ def _free_directions(model: NumericModel) -> tuple[np.ndarray, list, float]:
     several times of one model (its faults, its turns, its ratios), and the Jacobian and its SVD are the cost."""
     system = _fresh_system(model.problem)
     x0 = system.pack(model.coords, model.variables, model.radii)
-    if _FREE and _FREE[0] is model and np.array_equal(_FREE[1], x0):
-        return _FREE[2], _FREE[3], _FREE[4]
+    kept = _FREE[0]
+    if kept is not None and kept[0] is model and np.array_equal(kept[1], x0):
+        return kept[2], kept[3], kept[4]
     scale = max(float(np.max(np.abs(x0[:2 * len(system.points)]), initial=0.0)), 1.0)
     h = 1e-6 * scale
     eye = np.eye(x0.size) * h
@@ -1747,7 +1749,7 @@ def _free_directions(model: NumericModel) -> tuple[np.ndarray, list, float]:
     free = vt[rank:]
     steps = [(system.unpack(x0 + e), system.unpack(x0 - e)) for e in eye]  # (each step's figure unpacked once,
     # read by every measure)
-    _FREE[:] = [model, x0, free, steps, h]
+    _FREE[0] = (model, x0, free, steps, h)
     return free, steps, h
 
 

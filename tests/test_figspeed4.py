@@ -46,14 +46,14 @@ def test_free_directions_kept_for_the_last_model_answer_as_fresh() -> None:
         return float(np.hypot(*(c["A"] - c["B"]))) / float(np.hypot(*(c["B"] - c["C"])))
 
     measures = [angle, ratio, lambda c, r: angle(c, r, "B", "C", "D")]
-    numeric._FREE.clear()
+    numeric._FREE[0] = None
     fresh = numeric.fixed_by_facts(model, measures)
-    assert numeric._FREE and numeric._FREE[0] is model
+    assert numeric._FREE[0] is not None and numeric._FREE[0][0] is model
     assert numeric.fixed_by_facts(model, measures) == fresh  # (kept)
     assert numeric.fixed_by_facts(model, measures[::-1]) == fresh[::-1]
-    numeric._FREE.clear()
+    numeric._FREE[0] = None
     alone = numeric.fixed_by_facts(other, measures)
     numeric.fixed_by_facts(model, measures)
     assert numeric.fixed_by_facts(other, measures) == alone  # (another model: its own directions, not the kept)
-    assert numeric._FREE[0] is other
+    assert numeric._FREE[0][0] is other
     assert fresh[2] and not fresh[0]  # (BCD is given; ABC is left free by the facts)
