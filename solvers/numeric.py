@@ -489,7 +489,8 @@ def _measure_function(measures: list[tuple]) -> Callable[[list, list, list], lis
     for k, m in enumerate(measures):
         v = f"v{k}"
         if m[0] == "length":
-            lines.append(f"    {v} = hypot(X[{m[2]}] - X[{m[1]}], Y[{m[2]}] - Y[{m[1]}])")
+            a, b = int(m[1]), int(m[2])
+            lines.append(f"    {v} = hypot(X[{b}] - X[{a}], Y[{b}] - Y[{a}])")
         elif m[0] == "angle":
             a, o, b = (int(i) for i in m[1:])
             lines.append(f"    ux = X[{a}] - X[{o}]; uy = Y[{a}] - Y[{o}]; wx = X[{b}] - X[{o}]; wy = Y[{b}] - Y[{o}]")
