@@ -2167,6 +2167,8 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
                               [shapely.Point(-1e6, -1e6)])
     crossings = _crossings(d)
     crossed = None  # (a place whose leader crosses strokes: taken only where no other is clear)
+    shrunk: list = []  # (each label's box shrunk by half a pixel, made at the first try: one buffer per label, not
+    # per label per try)
     for _, i, anchor, end in tries[:400]:
         u = (end - anchor) / max(float(np.hypot(*(end - anchor))), 1e-9)
         start = anchor + u * min(3.0, float(np.hypot(*(end - anchor))))
@@ -2174,7 +2176,8 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
         clear_of = line if role != "angle" else LineString([anchor + u * min(8.0, 0.9 * float(np.hypot(*(end - anchor)))),
                                                             end])  # (an angle's own arc at its tip; a side's tick
         # at its middle is crossed: led from off it)
-        if any(o.buffer(-0.5).intersects(line) for o in labels) or marks.query(clear_of, predicate="dwithin", distance=LED_MARK).size \
+        shrunk = shrunk or [o.buffer(-0.5) for o in labels]
+        if any(o.intersects(line) for o in shrunk) or marks.query(clear_of, predicate="dwithin", distance=LED_MARK).size \
                 or not _tip_own(d, q, start):
             continue
         if any(line.distance(shapely.Point(p)) < LED_POINT * fpx for p in points

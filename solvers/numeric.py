@@ -17,7 +17,7 @@ import functools
 import itertools
 import math
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter, sub
 
@@ -284,13 +284,13 @@ class _System:
         done = _COMPILED.get(key)
         if done is None:
             self._compile_fresh(equations)
-            done = (self._measures, self._needs_at, self._sides, self._eq_fn)
+            done = (self._measures, self._needs_at, self._sides, self._eq_fn, self._measure_fn)
             _COMPILED[key] = done
             if len(_COMPILED) > COMPILED_KEPT:
                 del _COMPILED[next(iter(_COMPILED))]
         else:
             _COMPILED[key] = _COMPILED.pop(key)  # (the most recent last: the oldest goes first)
-        self._measures, self._needs_at, self._sides, self._eq_fn = done
+        self._measures, self._needs_at, self._sides, self._eq_fn, self._measure_fn = done
         self._side_fns: list | None = None  # one function per side: only where the whole list fails
 
     def _compile_fresh(self, equations: list[tuple[sympy.Expr, sympy.Expr]]) -> None:
@@ -306,6 +306,7 @@ class _System:
             else:
                 self._measures.append(("other", el))
         self._needs_at = any(m[0] == "other" for m in self._measures)
+        self._measure_fn = None if self._needs_at else _measure_function(self._measures)
         sides = [_radians(e) for lhs, rhs in equations for e in (lhs, rhs)]
         self._sides = sides
         self._eq_fn = sympy.lambdify((tuple(symbols),), sides, modules="math") if sides else None
@@ -408,20 +409,22 @@ class _System:
         """Each equation's relative residual (a side that cannot be evaluated counts as 1e6)."""
         if self._eq_fn is None:
             return []
-        values = []
-        if self._needs_at:
+        if self._measure_fn is not None:
+            values = self._measure_fn(X, Y, xs)
+        else:
+            values = []
             at, _, radii = self.unpack(x)
-        for m in self._measures:
-            kind = m[0]
-            if kind == "length":
-                values.append(math.hypot(X[m[2]] - X[m[1]], Y[m[2]] - Y[m[1]]))
-            elif kind == "angle":
-                ux, uy, wx, wy = X[m[1]] - X[m[2]], Y[m[1]] - Y[m[2]], X[m[3]] - X[m[2]], Y[m[3]] - Y[m[2]]
-                values.append(math.degrees(math.atan2(abs(ux * wy - uy * wx), ux * wx + uy * wy)))
-            elif kind == "var":
-                values.append(xs[m[1]])
-            else:
-                values.append(pg.measure(m[1], at, radii.__getitem__))
+            for m in self._measures:
+                kind = m[0]
+                if kind == "length":
+                    values.append(math.hypot(X[m[2]] - X[m[1]], Y[m[2]] - Y[m[1]]))
+                elif kind == "angle":
+                    ux, uy, wx, wy = X[m[1]] - X[m[2]], Y[m[1]] - Y[m[2]], X[m[3]] - X[m[2]], Y[m[3]] - Y[m[2]]
+                    values.append(math.degrees(math.atan2(abs(ux * wy - uy * wx), ux * wx + uy * wy)))
+                elif kind == "var":
+                    values.append(xs[m[1]])
+                else:
+                    values.append(pg.measure(m[1], at, radii.__getitem__))
         try:
             sides = self._eq_fn(values)
         except (ValueError, ZeroDivisionError, OverflowError, TypeError):
@@ -437,7 +440,12 @@ class _System:
                 a = _finite(a)
             if not (type(b) is float and isfinite(b)):
                 b = _finite(b)
-            r = (a - b) / max(abs(a), abs(b), 1.0)
+            big = abs(a)  # (max(abs(a), abs(b), 1.0) inline: a builtin call per equation per evaluation)
+            if abs(b) > big:
+                big = abs(b)
+            if big < 1.0:
+                big = 1.0
+            r = (a - b) / big
             out.append((0.0 if k == dropped else r * w) if k < facts else r)
         return out
 
@@ -453,6 +461,47 @@ class _System:
             except (ValueError, ZeroDivisionError, OverflowError, TypeError):
                 out.append(math.inf)
         return out
+
+
+SYSTEMS_KEPT = 8  # problems whose fresh _System is kept for spread and fixed_by_facts (a figure asks for several)
+_SYSTEMS: dict[int, _System] = {}
+
+
+def _fresh_system(problem: GeneralProblem) -> _System:
+    """A _System of ``problem`` in its initial state, reused across calls: one figure spreads its model and
+    asks what its facts fix several times over, and each build re-instantiates every relation's block.  (Only
+    for callers that leave its state as they found it: the search changes the hint and the turns' use.)"""
+    system = _SYSTEMS.get(id(problem))
+    if system is None or system.p is not problem:
+        system = _System(problem)
+        _SYSTEMS[id(problem)] = system  # (the entry holds the problem: its id is not reused while kept)
+        if len(_SYSTEMS) > SYSTEMS_KEPT:
+            del _SYSTEMS[next(iter(_SYSTEMS))]
+    return system
+
+
+def _measure_function(measures: list[tuple]) -> Callable[[list, list, list], list[float]]:
+    """The measures of a system without "other" elements as one function of the point coordinates (``X``, ``Y``) and
+    the parameters (``xs``): ``_equations``' loop written out once per problem, the same arithmetic in the same order
+    (each evaluation of the residuals measures every element, thousands of times per figure).  Generated from point
+    and parameter indices alone."""
+    lines, names = [], []
+    for k, m in enumerate(measures):
+        v = f"v{k}"
+        if m[0] == "length":
+            a, b = int(m[1]), int(m[2])
+            lines.append(f"    {v} = hypot(X[{b}] - X[{a}], Y[{b}] - Y[{a}])")
+        elif m[0] == "angle":
+            a, o, b = (int(i) for i in m[1:])
+            lines.append(f"    ux = X[{a}] - X[{o}]; uy = Y[{a}] - Y[{o}]; wx = X[{b}] - X[{o}]; wy = Y[{b}] - Y[{o}]")
+            lines.append(f"    {v} = degrees(atan2(abs(ux * wy - uy * wx), ux * wx + uy * wy))")
+        else:  # ("var", index)
+            lines.append(f"    {v} = xs[{int(m[1])}]")
+        names.append(v)
+    source = "def measured(X, Y, xs):\n" + "\n".join(lines) + f"\n    return [{', '.join(names)}]\n"
+    scope = {"hypot": math.hypot, "degrees": math.degrees, "atan2": math.atan2}
+    exec(compile(source, "<geomill measures>", "exec"), scope)  # noqa: S102 - integer indices only
+    return scope["measured"]
 
 
 def _finite(v) -> float:
@@ -1497,7 +1546,7 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     if model.misfit:
         return None
     unequal = _free_ratios(model, unequal)
-    system = _System(model.problem)
+    system = _fresh_system(model.problem)
     n = len(system.points)
     x0 = system.pack(model.coords, model.variables, model.radii)
     problem, ix = model.problem, {q: i for i, q in enumerate(system.points)}
@@ -1526,7 +1575,8 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     clears = np.array([[ix[o], ix[ab[0]], ix[ab[1]], ix[q], tangent] for o, ab, q, tangent in clear],
                       dtype=int).reshape(-1, 5)
 
-    rings = [np.array(ring, dtype=int) for ring in polys]
+    rings = [(np.array(ring, dtype=int), np.roll(np.array(ring, dtype=int), 1)) for ring in polys]  # (each ring
+    # with its corners one back: np.roll on every evaluation cost more than the area it feeds)
     i0, i1 = iu
     group_pairs = [(np.array(g), np.array(h)) for i, g in enumerate(groups) for h in groups[i + 1:]]
 
@@ -1538,14 +1588,14 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
         if len(first):  # every drawn side a fair share of the figure (a long ray dwarfs the rest)
             side = pts[:, first] - pts[:, second]
             out.append(np.maximum(short - np.hypot(side[..., 0], side[..., 1]) / size, 0.0))
-        for ring in rings:
+        for ring, back in rings:
             p = pts[:, ring]
             X, Y = p[..., 0], p[..., 1]
             total = np.zeros(len(pts))
             for i in range(len(ring)):  # (the shoelace summed corner by corner, as _area sums it)
                 total = total + (X[:, i - 1] * Y[:, i] - Y[:, i - 1] * X[:, i])
             area = np.abs(0.5 * total)
-            edge = p - np.roll(p, 1, axis=1)
+            edge = p - pts[:, back]
             longest = np.max(np.hypot(edge[..., 0], edge[..., 1]), axis=1)
             out.append(np.maximum(width - area / np.maximum(longest, 1e-9) ** 2, 0.0)[:, None])
         if len(cur):  # (no polygon corner drawn near flat, or reflex, where the facts leave it free: the polygons
@@ -1589,15 +1639,20 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     before = float(np.sum(soft(x0) ** 2))
     if before == 0.0:
         return None
-    last: list = [None, None]  # (the point the residuals were last asked at, and the facts' there)
+    last: list = [None, None, None]  # (the point the residuals were last asked at, the facts' and soft terms' there:
+    # the least squares asks the Jacobian where it has just evaluated, and soft_all is a dozen numpy calls)
+
+    def at(x: np.ndarray) -> list:
+        if last[0] is None or not np.array_equal(last[0], x):
+            last[:] = [x.copy(), system(x), SPREAD_WEIGHT * soft(x)]
+        return last
 
     def facts_at(x: np.ndarray) -> np.ndarray:
-        if last[0] is None or not np.array_equal(last[0], x):
-            last[:] = [x.copy(), system(x)]
-        return last[1]
+        return at(x)[1]
 
     def fun(x: np.ndarray) -> np.ndarray:
-        return np.concatenate([facts_at(x), SPREAD_WEIGHT * soft(x)])
+        _, facts, s = at(x)
+        return np.concatenate([facts, s])
 
     def jac(x: np.ndarray) -> np.ndarray:
         """``forward_differences``' Jacobian, step for step: the facts' columns one evaluation each, the soft
@@ -1614,7 +1669,7 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
         k = 2 * n
         moved = np.repeat(x[None, :k], k, axis=0)
         moved[np.arange(k), np.arange(k)] += h[:k]
-        s = SPREAD_WEIGHT * soft(x)
+        s = at(x)[2]
         out[:k, f0.size:] = (SPREAD_WEIGHT * soft_all(moved.reshape(k, n, 2)) - s) / step[:k, None]
         out[k:, f0.size:] = 0.0
         return out.T
@@ -1663,8 +1718,29 @@ def fixed_by_facts(model: NumericModel, measures: list) -> list[bool]:
     more free directions, so it errs towards "free"."""
     if not measures:
         return []
-    system = _System(model.problem)
+    free, steps, h = _free_directions(model)
+    out = []
+    for measure in measures:
+        grad = np.array([(float(measure(up[0], up[2])) - float(measure(down[0], down[2]))) / (2 * h)
+                         for up, down in steps])
+        norm = float(np.linalg.norm(grad))
+        out.append(norm > 0 and float(np.linalg.norm(free @ grad)) <= FIXED_SHARE * norm)
+    return out
+
+
+_FREE: list = [None]  # the last model's free directions: one tuple (model, its packed vector, free, steps, h),
+# replaced whole, so a reader never mixes two models' entries
+
+
+def _free_directions(model: NumericModel) -> tuple[np.ndarray, list, float]:
+    """The directions that keep every fact near ``model`` (``fixed_by_facts``), the central steps along each
+    parameter (each step's figure unpacked) and the step; kept for the last model asked about: a figure asks
+    several times of one model (its faults, its turns, its ratios), and the Jacobian and its SVD are the cost."""
+    system = _fresh_system(model.problem)
     x0 = system.pack(model.coords, model.variables, model.radii)
+    kept = _FREE[0]
+    if kept is not None and kept[0] is model and np.array_equal(kept[1], x0):
+        return kept[2], kept[3], kept[4]
     scale = max(float(np.max(np.abs(x0[:2 * len(system.points)]), initial=0.0)), 1.0)
     h = 1e-6 * scale
     eye = np.eye(x0.size) * h
@@ -1672,16 +1748,10 @@ def fixed_by_facts(model: NumericModel, measures: list) -> list[bool]:
     _, s, vt = np.linalg.svd(jac, full_matrices=True)
     rank = int(np.sum(s > FIXED_RANK * max(float(s[0]) if s.size else 0.0, 1e-12)))
     free = vt[rank:]
-    out = []
-    for measure in measures:
-        def at(x: np.ndarray) -> float:
-            coords, _, radii = system.unpack(x)
-            return float(measure(coords, radii))
-
-        grad = np.array([(at(x0 + e) - at(x0 - e)) / (2 * h) for e in eye])
-        norm = float(np.linalg.norm(grad))
-        out.append(norm > 0 and float(np.linalg.norm(free @ grad)) <= FIXED_SHARE * norm)
-    return out
+    steps = [(system.unpack(x0 + e), system.unpack(x0 - e)) for e in eye]  # (each step's figure unpacked once,
+    # read by every measure)
+    _FREE[0] = (model, x0, free, steps, h)
+    return free, steps, h
 
 
 def model_on(problem: GeneralProblem, coords: dict[str, np.ndarray], variables: dict[str, float],
