@@ -2484,7 +2484,9 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
                         "elements": [element_text(m.kind, e) for e in m.elements],
                         "count": m.count, "source": m.source, **({"sides": ["".join(e) for e in m.sides]}
                                                                   if m.sides else {}),
-                        "pixels": [rows(line) for line in lines]} for m, lines in d.relation_marks]
+                        "pixels": [rows(line) for line in lines],
+                        **({"gap": rows(_break_ends(d.breaks[m.source]))} if m.kind == "dimension" and
+                           m.source in d.breaks else {})} for m, lines in d.relation_marks]
     placed = {lab["element"] for lab in labels["labels"]}
     labels["marks"] += _right_arcs(labels, ann, placed)
     led = {lab["element"] for lab in labels["labels"] if lab["leader"] is not None and " = " in lab["text"]}
@@ -2521,6 +2523,14 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
     labels["dots"] = sorted(set(d.dotted))  # the points drawn with a dot of their own
     labels["approximate"] = bool(model.misfit)
     return labels
+
+
+def _break_ends(brk: tuple) -> list[np.ndarray]:
+    """The two ends of a dimension line's break (its value sits between them)."""
+    whole, _, mid, half = brk
+    u = np.asarray(whole[-1], float) - np.asarray(whole[0], float)
+    u = u / max(float(np.hypot(*u)), 1e-9)
+    return [mid - half * u, mid + half * u]
 
 
 def _right_arcs(labels: dict, ann: TextbookAnnotation, placed: set[str]) -> list[dict]:

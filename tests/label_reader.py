@@ -744,7 +744,7 @@ def textbook_problems(fig: dict) -> list[str]:
     points or with line crossings; a shape's leader pointing into a region another shape's reading could
     claim; a letter of a point nothing drawn passes through; a decimal for a value the problem gives exactly."""
     pts = {k: tuple(v) for k, v in fig["points"].items()}
-    return (_split_values(fig, pts) + _bare_dimensions(fig, pts) + _marks_apart(fig, pts) + _leaders(fig, pts)
+    return (_split_values(fig, pts) + _bare_dimensions(fig, pts) + _empty_breaks(fig) + _marks_apart(fig, pts) + _leaders(fig, pts)
             + _stray_points(fig, pts) + _crowded_squares(fig, pts) + _extended_values(fig, pts)
             + _crossed_polygons(fig, pts) + _split_ticks(fig, pts) + _sub_angle_values(fig, pts)
             + _bare_region_queries(fig, pts) + _exact_values(fig) + _stacked_squares(fig, pts)
@@ -1162,9 +1162,12 @@ def _split_values(fig: dict, pts: dict) -> list[str]:
         if m is None and lab.get("leader"):
             out.append(f"{lab['text']!r} ({el}) is led by its leader to a piece of it, a side that points split, "
                        "with no dimension line")
-        elif m is None and not named:  # (named, by the side with no leader: "AB = 12" says its side)
+        elif m is None:  # (named too: "AC = 21" by GC of A-G-C read as GC = 21, blind reader 29's 25)
             out.append(f"{lab['text']!r} ({el}) is beside a side that points split, with no dimension line")
         if m is None:
+            continue
+        if _in_break(m, lab):  # (in its line's break, by the middle: the textbook's place)
+            out += _dimension_shape(m, el, p, q) + _dimension_span(m, el, p, q)
             continue
         out += _dimension_shape(m, el, p, q) + _dimension_span(m, el, p, q)
         n = math.dist(p, q)
@@ -1216,6 +1219,33 @@ def _extended_values(fig: dict, pts: dict) -> list[str]:
         if 0 < piece / 2 < SPAN_APART * font and _dimension(fig, el) is None:
             out.append(f"{lab['text']!r} ({el}) sits {piece / 2:.0f} px from the middle of its side drawn on "
                        "past an end, with no dimension line: it reads as the longer side's")
+    return out
+
+
+BREAK_SLACK = 1.0  # px: a value in a dimension line's break, its centre this near the break's middle
+
+
+def _in_break(m: dict, lab: dict) -> bool:
+    """Does ``lab`` sit in the break of dimension line ``m`` (no leader, its centre the break's middle, its box
+    covering the break's stretch of the line)?"""
+    if "gap" not in m or lab.get("leader"):
+        return False
+    (ax, ay), (bx, by) = m["gap"]
+    x0, y0, x1, y1 = lab["bbox"]
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    return math.dist(((ax + bx) / 2, (ay + by) / 2), (cx, cy)) <= BREAK_SLACK
+
+
+def _empty_breaks(fig: dict) -> list[str]:
+    """A dimension line broken for its value carries it in the break: an empty break reads as two lines with no
+    value (blind reader 29's 05: brackets with no number)."""
+    out = []
+    for m in fig.get("marks", []):
+        if m["kind"] == "dimension" and "gap" in m and not any(
+                _in_break(m, lab) for lab in fig["labels"] if " " not in lab["element"] and
+                set(split_points(lab["element"], fig["points"], 2) or ()) ==
+                set(split_points(m["elements"][0], fig["points"], 2) or ())):
+            out.append(f"the dimension line of {m['elements'][0]} is broken with no value in the break")
     return out
 
 
