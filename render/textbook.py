@@ -1850,6 +1850,8 @@ def _legend(d, ann: TextbookAnnotation, renderer, scene: Scene, goal: tuple[str,
         led = _led_line(d, asked, text, w, h, tree, written, scene) if asked is not None else None
         if led is not None:  # (by its element, outside the crowd, a leader to it: a corner line read as no side's)
             placed, b = led
+            if isinstance(q, Quantity) and q.kind is QKind.ANGLE:
+                _led_arc(d, q)
             if not isinstance(q, Quantity):
                 placed.element = key  # (the goal's or a spoken line's own element: "Tan(angle(BAC))", "diameter A")
             d.labels.append(placed)
@@ -2106,6 +2108,30 @@ def _led_anchor(d, q: Quantity) -> np.ndarray | None:
         r = min(wedge.radius if wedge is not None else 1.5 * d.style.font_px, 0.5 * min(la, lb))
         return v + mid / float(np.hypot(*mid)) * r
     return None
+
+
+def _led_arc(d, q: Quantity) -> None:
+    """An angle whose value is led to it from outside the crowd gets its arc back, at the radius its leader ends
+    on (``_led_anchor``): a leader ending between rays with no arc pointed into whichever sub-angle it ended in
+    (blind reader 29's 18: "∠ABC = 70°" led into OBC, radius OB drawn, no arc)."""
+    from .attribution import Wedge
+
+    if str(q) in d.angle_arcs or not all(n in d.rules.points for n in q.key):
+        return
+    a, v, b = (np.asarray(d.rules.points[n], float) for n in q.key)
+    la, lb = float(np.hypot(*(a - v))), float(np.hypot(*(b - v)))
+    if min(la, lb) < 1e-6:
+        return
+    r = min(1.5 * d.style.font_px, 0.5 * min(la, lb))  # (``_led_anchor``'s radius, no wedge being left)
+    t0, tb = (math.atan2(*(e - v)[::-1]) for e in (a, b))
+    sweep = (tb - t0) % (2 * math.pi)
+    if sweep > math.pi:
+        t0, sweep = tb, 2 * math.pi - sweep
+    t = t0 + sweep * np.linspace(0.0, 1.0, max(4, int(math.degrees(sweep) / 4)) + 1)
+    arc = np.column_stack([v[0] + r * np.cos(t), v[1] + r * np.sin(t)])
+    d.marks.append(arc)
+    d.angle_arcs[str(q)] = arc
+    d.rules.wedges[str(q)] = Wedge(v, t0, sweep, r)
 
 
 def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list, scene: Scene | None = None):

@@ -2180,7 +2180,26 @@ def _set_off_angles(fig: dict, pts: dict) -> list[str]:
             out.append(f"{lab['text']!r} ({lab['element']}) is set off without its angle's name")
         if not _in_wedge(tuple(lab["leader"][0]), pts[a], pts[v], pts[b]):
             out.append(f"{lab['text']!r} ({lab['element']}) has a leader that ends outside its angle")
+        elif _rays_inside(pts, a, v, b) and not _arc_end(fig, lab):
+            # (between rays, no arc: it points into the sub-angle it ends in, reader 29's 18)
+            out.append(f"{lab['text']!r} ({lab['element']}) is led between rays inside its angle with no arc to end on")
     return out
+
+
+ARC_END = 3.0  # px: a set-off angle's leader ends this near its arc
+
+
+def _rays_inside(pts: dict, a: str, v: str, b: str) -> bool:
+    """Does a point other than ``a`` and ``b`` lie inside angle avb's wedge (a drawn ray may leave v into it)?"""
+    return any(_in_wedge(xy, pts[a], pts[v], pts[b]) for n, xy in pts.items() if n not in (a, v, b))
+
+
+def _arc_end(fig: dict, lab: dict) -> bool:
+    """Does the angle label's leader end on its angle's arc (``angle_marks``: its radius about the vertex)?"""
+    pts = fig["points"]
+    v = split_points(lab["element"][6:], pts, 3)[1]
+    radius = next((m["radius"] for m in fig.get("angle_marks", []) if m["element"] == lab["element"]), None)
+    return radius is not None and abs(math.dist(lab["leader"][0], pts[v]) - radius) <= ARC_END
 
 
 def _points_by_lines(fig: dict, pts: dict) -> list[str]:

@@ -67,3 +67,20 @@ def test_a_broken_dimension_line_with_no_value_is_read_as_one() -> None:
     v["bbox"] = [x0 + 30, y0, x1 + 30, y1]
     problems = textbook_problems(spoilt)
     assert any("broken with no value in the break" in x for x in problems)
+
+
+SECTOR = ("points O A B C\ntriangle ABC\ncircle O through A B C\ncounterclockwise OBC\nAO = 10\nangle ABC = 70\n"
+          "angle ACB = 60\nfind sector area OBC\n")  # (reader 29's 18: radii inside both angles)
+
+
+def test_an_angle_led_from_outside_the_crowd_gets_its_arc_and_the_leader_ends_on_it() -> None:
+    lab = textbook_figure(parse(SECTOR)).labels
+    assert textbook_problems(lab) == []
+    led = [x for x in lab["labels"] if x["element"].startswith("angle ") and x["leader"]]
+    arcs = {m["element"]: m["radius"] for m in lab["angle_marks"]}
+    for x in led:
+        v = lab["points"][x["element"][-2]]
+        assert x["element"] in arcs and abs(math.dist(x["leader"][0], v) - arcs[x["element"]]) <= 3.0
+    spoilt = copy.deepcopy(lab)  # reader 29's: no arc, the leader ending between BO and BC
+    spoilt["angle_marks"] = []
+    assert led and any("with no arc to end on" in x for x in textbook_problems(spoilt))
