@@ -1830,7 +1830,8 @@ def _legend(d, ann: TextbookAnnotation, renderer, scene: Scene, goal: tuple[str,
 
     from .labels import Placed
 
-    todo = sorted((q for q in ann.in_text if q in ann.facts and q not in ann.right_values), key=str)
+    todo = sorted((q for q in ann.in_text if q in ann.facts), key=str)  # (a right angle shown "90°" only led to
+    # its arc, below: in a corner it names a relation the marks already should)
     lines = [(q, _legend_text(ann, q, scene), str(q)) for q in todo] + [(key, text, key) for key, text in ann.spoken.items()]
     lines += [(None, goal[1], goal[0])] if goal is not None else []
     # (the goal's line: its element may be a given's own, BU = x + 2 asked; ``QUERY`` in the set says it is written)
@@ -1847,11 +1848,16 @@ def _legend(d, ann: TextbookAnnotation, renderer, scene: Scene, goal: tuple[str,
         asked = q if isinstance(q, Quantity) else _drawn_quantity(key, d) if q is None else \
             _drawn_quantity(key, d) or key  # (a spoken line's key: a region's given, led into it; a circle's, led
         # to its rim)
+        arc = _led_arc(d, q) if isinstance(q, Quantity) and q.kind is QKind.ANGLE else None
         led = _led_line(d, asked, text, w, h, tree, written, scene) if asked is not None else None
+        if led is None and arc is not None:  # (no leader: no arc of its own either)
+            d.marks = [m for m in d.marks if m is not arc]
+            d.angle_arcs.pop(str(q), None)
+            d.rules.wedges.pop(str(q), None)
+        if led is None and q in ann.right_values:
+            continue  # (its relation's: never a corner line)
         if led is not None:  # (by its element, outside the crowd, a leader to it: a corner line read as no side's)
             placed, b = led
-            if isinstance(q, Quantity) and q.kind is QKind.ANGLE:
-                _led_arc(d, q)
             if not isinstance(q, Quantity):
                 placed.element = key  # (the goal's or a spoken line's own element: "Tan(angle(BAC))", "diameter A")
             d.labels.append(placed)
@@ -2110,28 +2116,48 @@ def _led_anchor(d, q: Quantity) -> np.ndarray | None:
     return None
 
 
-def _led_arc(d, q: Quantity) -> None:
-    """An angle whose value is led to it from outside the crowd gets its arc back, at the radius its leader ends
-    on (``_led_anchor``): a leader ending between rays with no arc pointed into whichever sub-angle it ended in
-    (blind reader 29's 18: "∠ABC = 70°" led into OBC, radius OB drawn, no arc)."""
+LED_ARC_CLEAR = 3.0  # px between a led angle's arc and every label
+LED_ARC_STEP = 4.0  # px between the radii tried for it
+
+
+def _led_arc(d, q: Quantity) -> np.ndarray | None:
+    """An angle whose value is led to it from outside the crowd gets its arc back (the arc made here; None where
+    it has one), its leader ending on it (``_led_anchor`` reads its radius): a leader ending between rays with no
+    arc pointed into whichever sub-angle it ended in (blind reader 29's 18: "∠ABC = 70°" led into OBC, radius OB
+    drawn, no arc).  Outside every arc already at its vertex: the angle holds theirs (FormalGeo 72: TYX = 90 split
+    by YW into 38° and 52°)."""
     from .attribution import Wedge
+    from .compose import ARC_APART
 
     if str(q) in d.angle_arcs or not all(n in d.rules.points for n in q.key):
-        return
+        return None
     a, v, b = (np.asarray(d.rules.points[n], float) for n in q.key)
     la, lb = float(np.hypot(*(a - v))), float(np.hypot(*(b - v)))
     if min(la, lb) < 1e-6:
-        return
-    r = min(1.5 * d.style.font_px, 0.5 * min(la, lb))  # (``_led_anchor``'s radius, no wedge being left)
+        return None
+    from shapely.geometry import LineString, box
+
+    held = [w.radius for w in d.rules.wedges.values() if float(np.hypot(*(np.asarray(w.vertex) - v))) < 0.5]
     t0, tb = (math.atan2(*(e - v)[::-1]) for e in (a, b))
     sweep = (tb - t0) % (2 * math.pi)
     if sweep > math.pi:
         t0, sweep = tb, 2 * math.pi - sweep
     t = t0 + sweep * np.linspace(0.0, 1.0, max(4, int(math.degrees(sweep) / 4)) + 1)
-    arc = np.column_stack([v[0] + r * np.cos(t), v[1] + r * np.sin(t)])
+    boxes = [box(*lab.box) for lab in d.labels]
+    r, top = max(1.5 * d.style.font_px, max(held, default=0.0) + ARC_APART), 0.5 * min(la, lb)
+    while True:  # (the nearest radius whose arc runs through no label: across one it hid the text, "52°")
+        if r > top:
+            return None
+        arc = np.column_stack([v[0] + r * np.cos(t), v[1] + r * np.sin(t)])
+        line = LineString(arc)
+        tip = v + np.array([math.cos(t0 + sweep / 2), math.sin(t0 + sweep / 2)]) * r
+        if not any(line.distance(bx) < LED_ARC_CLEAR for bx in boxes) and _tip_own(d, q, tip):
+            break  # (and its middle, where the leader ends, nearer its vertex than any other point)
+        r += LED_ARC_STEP
     d.marks.append(arc)
     d.angle_arcs[str(q)] = arc
     d.rules.wedges[str(q)] = Wedge(v, t0, sweep, r)
+    return arc
 
 
 def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list, scene: Scene | None = None):

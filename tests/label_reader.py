@@ -2186,7 +2186,7 @@ def _set_off_angles(fig: dict, pts: dict) -> list[str]:
     return out
 
 
-ARC_END = 3.0  # px: a set-off angle's leader ends this near its arc
+ARC_END = 5.0  # px: a set-off angle's leader ends this near its arc (a leader starts 4 px clear of its element)
 
 
 def _rays_inside(pts: dict, a: str, v: str, b: str) -> bool:
@@ -2197,9 +2197,11 @@ def _rays_inside(pts: dict, a: str, v: str, b: str) -> bool:
 def _arc_end(fig: dict, lab: dict) -> bool:
     """Does the angle label's leader end on its angle's arc (``angle_marks``: its radius about the vertex)?"""
     pts = fig["points"]
-    v = split_points(lab["element"][6:], pts, 3)[1]
-    radius = next((m["radius"] for m in fig.get("angle_marks", []) if m["element"] == lab["element"]), None)
-    return radius is not None and abs(math.dist(lab["leader"][0], pts[v]) - radius) <= ARC_END
+    a, v, b = split_points(lab["element"][6:], pts, 3)
+    radii = [m["radius"] for m in fig.get("angle_marks", []) if m["element"].startswith("angle ") and
+             (split_points(m["element"][6:], pts, 3) or [None] * 3)[1] == v and
+             set(split_points(m["element"][6:], pts, 3)) == {a, v, b}]  # (XWT's arc is TWX's)
+    return any(abs(math.dist(lab["leader"][0], pts[v]) - r) <= ARC_END for r in radii)
 
 
 def _points_by_lines(fig: dict, pts: dict) -> list[str]:

@@ -80,7 +80,7 @@ def test_an_angle_led_from_outside_the_crowd_gets_its_arc_and_the_leader_ends_on
     arcs = {m["element"]: m["radius"] for m in lab["angle_marks"]}
     for x in led:
         v = lab["points"][x["element"][-2]]
-        assert x["element"] in arcs and abs(math.dist(x["leader"][0], v) - arcs[x["element"]]) <= 3.0
+        assert x["element"] in arcs and abs(math.dist(x["leader"][0], v) - arcs[x["element"]]) <= 5.0
     spoilt = copy.deepcopy(lab)  # reader 29's: no arc, the leader ending between BO and BC
     spoilt["angle_marks"] = []
     assert led and any("with no arc to end on" in x for x in textbook_problems(spoilt))
