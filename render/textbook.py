@@ -130,6 +130,8 @@ class TextbookAnnotation(Annotation):
     # is free (a point's letter in its wedge): its value set beyond the letter, never in the legend alone
     spoken: dict = field(default_factory=dict)  # a given no drawn element carries (a region no shape is, its points
     # drawn: "perimeter ADE = 3") -> its legend line: a given never vanishes from the figure
+    unsplit_out: set = field(default_factory=set)  # split sides' values the legend writes: no dimension line had a
+    # place, and by the side the value sat by one piece (never led across to it either)
     leaders: set = field(default_factory=set)  # the asked angle or side whose named "?" is set off with a leader
     # from its arc or side (no place by it reads as its own: review 5 found such goals unmarked)
     query_edge_fonts: ClassVar[float] = 1.6  # a shape's bare "?" by a side read as the side's length asked
@@ -1466,6 +1468,12 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         if values == "image":  # an angle's value never in the legend alone: its arc drawn, the value by it
             d = _arced(ann, d, lambda: renderer.compose(scene, ann), renderer.style.font_px,
                        lambda drawn: _cut_values(ann, drawn, scene, frame))
+        by_piece = {q for q in ann.named & ann.split if q not in ann.spans and q != ann.query and q in ann.facts
+                    and q not in ann.in_text} if values == "image" else set()
+        if by_piece:  # a split side's value with no dimension line: in the legend, named ("NR = 2x+10"), never by one
+            ann.in_text |= by_piece  # piece of it (blind reader 29's 25: "AC = 21" by GC read as GC = 21)
+            ann.unsplit_out |= by_piece
+            d = renderer.compose(scene, ann)
         if set(ann.spans) & ann.in_text:  # a value gone to the text leaves no bare dimension line behind
             d = renderer.compose(scene, ann)
         if ann.query is not None and not ann.named_query and any(lab.element == str(ann.query) for lab in d.misread):
@@ -1764,7 +1772,7 @@ def _led_across(ann: TextbookAnnotation, d, compose: Callable[[], object]):
     split is led to its dimension line, drawn once its value is on the figure (never to a piece: its end there
     reads as the piece's).  Kept only where fewer values are left off the figure and nothing misreads more."""
     stuck = [q for q in ann.in_text if q.kind is QKind.LENGTH and q in ann.facts and q not in ann.right_values
-             and q not in ann.split and q not in ann.spans]
+             and q not in ann.split and q not in ann.spans and q not in ann.unsplit_out]
     if not stuck:
         return d
     was = (set(ann.in_text), set(ann.named), set(ann.leaders), set(ann.across), set(ann.forced))

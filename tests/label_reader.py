@@ -1153,6 +1153,7 @@ def _split_values(fig: dict, pts: dict) -> list[str]:
     to it (blind readers read "12" of AB, its leader on AD of A-D-B, as AD = 12: a name the leader contradicts
     is read past)."""
     out = []
+    legend = {g.get("drawn") or g["element"] for g in fig.get("givens", []) if g.get("shown") == "legend"}
     for lab, el, p, q in _side_values(fig, pts, named=True):
         cuts = _inside_points(p, q, pts)
         named = lab["text"].startswith((f"{el} = ", f"{el[::-1]} = "))
@@ -1162,7 +1163,8 @@ def _split_values(fig: dict, pts: dict) -> list[str]:
         if m is None and lab.get("leader"):
             out.append(f"{lab['text']!r} ({el}) is led by its leader to a piece of it, a side that points split, "
                        "with no dimension line")
-        elif m is None:  # (named too: "AC = 21" by GC of A-G-C read as GC = 21, blind reader 29's 25)
+        elif m is None and el not in legend:  # (named too: "AC = 21" by GC of A-G-C read as GC = 21, blind reader
+            # 29's 25; a legend's line in a corner is by no side)
             out.append(f"{lab['text']!r} ({el}) is beside a side that points split, with no dimension line")
         if m is None:
             continue
