@@ -1501,13 +1501,14 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             return composed(m, dropped | lost)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
         accidental = accidents(problem, scene, {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}, kept)
-        cost = _misled(faults, forced, d) + len(ann.in_text) + in_text + short_sides(scene, frame) + sum(
+        cost = _misled(faults, forced, d) + len(ann.in_text - ann.unsplit_out) + in_text + short_sides(scene, frame) + sum(
             a.startswith("point ") for a in accidental)  # (a point drawn right on a line or circle no fact puts it
         # on reads as on it, as one drawn a few px off does: newcomer 17's chord through the centre)
         # (then fewer labels left to the text, then fewer coincidences no fact states: those decide between layouts
         # that read alike otherwise, never against a fault or a label left out; one the facts force is in every
         # model alike and decides nothing)
-        return ((cost, len(ann.in_text) + in_text, len(accidental)), m, scene, faults, ann, givens, goal, d, accidental,
+        # (a split side's value the legend names for want of a dimension line costs what it did named by a piece)
+        return ((cost, len(ann.in_text - ann.unsplit_out) + in_text, len(accidental)), m, scene, faults, ann, givens, goal, d, accidental,
                 forced)
 
     best = None

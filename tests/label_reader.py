@@ -1864,6 +1864,9 @@ def _values_by_radii(fig: dict, pts: dict) -> list[str]:
         x0, y0, x1, y1 = lab["bbox"]
         mid = Point((x0 + x1) / 2, (y0 + y1) / 2)
         own = LineString([p, q]).distance(mid)
+        dim = _dimension(fig, el)
+        if dim is not None:  # (by its dimension line, or in its break: it reads as the span's, end to end)
+            own = min(own, LineString(dim["pixels"][0]).distance(mid))
         for centre, end in radii:
             if end not in names or _off_line(p, q, pts[centre]) < 0.5 and _off_line(p, q, pts[end]) < 0.5:
                 continue  # (a radius from its side's end; not half a diameter along its own line)
