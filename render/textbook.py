@@ -2588,7 +2588,7 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
 
 def _break_ends(brk: tuple) -> list[np.ndarray]:
     """The two ends of a dimension line's break (its value sits between them)."""
-    whole, _, mid, half = brk
+    whole, _, mid, half, _ = brk
     u = np.asarray(whole[-1], float) - np.asarray(whole[0], float)
     u = u / max(float(np.hypot(*u)), 1e-9)
     return [mid - half * u, mid + half * u]
