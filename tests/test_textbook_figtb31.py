@@ -84,3 +84,28 @@ def test_an_angle_led_from_outside_the_crowd_gets_its_arc_and_the_leader_ends_on
     spoilt = copy.deepcopy(lab)  # reader 29's: no arc, the leader ending between BO and BC
     spoilt["angle_marks"] = []
     assert led and any("with no arc to end on" in x for x in textbook_problems(spoilt))
+
+
+SPLIT_RIGHT = ("points T Y Z W X\ntriangle TYZ\ntriangle TZW\ntriangle YXW\nline Y Z W\nTY perpendicular to XY\n"
+               "XW perpendicular to TW\nYX perpendicular to WX\nYZ perpendicular to TZ\n"
+               "clockwise TYZ TZW YXW ZYX TYX XWT\nangle TYZ = 52\nangle XYZ = 38\nfind angle WTZ\n")  # (FormalGeo 72)
+LETTER_LEVEL = ("points A B C G H\ntriangle BCA right at C\nline A G C\nline A H B\nGH parallel to CB\nAC = 16\n"
+                "BC = 27\nAG = 8\nfind GH\n")  # (reader 29's 10: G level with AC's middle)
+
+
+def test_a_right_angle_split_by_a_ray_is_marked_by_its_own_arc_outside_its_parts() -> None:
+    lab = textbook_figure(parse(SPLIT_RIGHT)).labels
+    assert textbook_problems(lab) == []
+    assert any(m["kind"] == "right_arc" and m["elements"] == ["angle TYX"] for m in lab["marks"])
+    arcs = {m["element"]: m["radius"] for m in lab["angle_marks"]}
+    assert arcs["angle TYX"] > max(arcs["angle TYZ"], arcs["angle XYZ"])  # (it holds both: its arc outside theirs)
+
+
+def test_a_break_leaves_room_for_a_letter_level_with_the_sides_middle() -> None:
+    lab = textbook_figure(parse(LETTER_LEVEL)).labels
+    assert textbook_problems(lab) == []
+    m = _dimension(lab, "AC")
+    assert m is not None and _in_break(m, _value(lab, "AC"))
+    g = lab["points"]["G"]
+    x0, y0, x1, y1 = _value(lab, "AC")["bbox"]
+    assert math.dist(((x0 + x1) / 2, (y0 + y1) / 2), g) > 20  # (the break off G's level: its letter by it)
