@@ -1857,12 +1857,13 @@ def _legend(d, ann: TextbookAnnotation, renderer, scene: Scene, goal: tuple[str,
         asked = q if isinstance(q, Quantity) else _drawn_quantity(key, d) if q is None else \
             _drawn_quantity(key, d) or key  # (a spoken line's key: a region's given, led into it; a circle's, led
         # to its rim)
-        arc = _led_arc(d, q) if isinstance(q, Quantity) and q.kind is QKind.ANGLE else None
+        arc = _led_arc(d, asked) if isinstance(asked, Quantity) and asked.kind is QKind.ANGLE else None  # (a given's
+        # or the goal's: "∠MNP = ?" led between MNQ's and PNQ's arcs with none of its own read as either)
         led = _led_line(d, asked, text, w, h, tree, written, scene) if asked is not None else None
         if led is None and arc is not None:  # (no leader: no arc of its own either)
             d.marks = [m for m in d.marks if m is not arc]
-            d.angle_arcs.pop(str(q), None)
-            d.rules.wedges.pop(str(q), None)
+            d.angle_arcs.pop(str(asked), None)
+            d.rules.wedges.pop(str(asked), None)
         if led is None and q in ann.right_values:
             continue  # (its relation's: never a corner line)
         if led is not None:  # (by its element, outside the crowd, a leader to it: a corner line read as no side's)
