@@ -134,6 +134,8 @@ class Drawing:
     relation_marks: list = field(default_factory=list)  # (marks.Mark, its polylines in ``marks``): for the export
     query: str = ""  # the asked element, as its label's ``element`` spells it ("" when none)
     dotted: list[str] = field(default_factory=list)  # the points drawn with a dot (``_straight_points``)
+    breaks: dict = field(default_factory=dict)  # a dimension line's value (str of its quantity) -> (its whole line,
+    # the two pieces drawn in ``marks``, the break's middle, half its length): the value sits in the break
 
     def over_white(self) -> list[bool]:
         """For each fill (in painting order), whether no fill painted before it lies under it: there its
@@ -258,6 +260,7 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     d.dashed += dashed
     items = annotation.items()
     arc_radius = _add_marks(d, scene, annotation, items, text_size)
+    _break_dimensions(d, scene, items, text_size)
     d.rules = _rules(d, scene, items, arc_radius, None if judged is None else judged.fills)
     d.rules.side_offsets = annotation.side_offsets()
     d.rules.set_off = annotation.set_off()
@@ -271,8 +274,106 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
         _place_all(d, scene, annotation, items, arc_radius, text_size, fail_fast)
     finally:
         d.rules.release()
+    _join_unfilled_breaks(d)
     d.faults = looks.faults(scene.shapes, fills, style.size) if judged is None else list(judged.faults)
     return d
+
+
+DIM_BREAK_PAD = 6.0  # px between a dimension line's value and the broken line's ends on either side of it (the
+# occupancy grid's cells and the stroke's half width lie within it: the value's box in the break is clear)
+DIM_BREAK_ROOM = 16.0  # px of line each side of the break at least (its arrowhead and a stretch that reads as a line)
+
+
+def _break_dimensions(d: Drawing, scene: Scene, items, text_size: TextSize) -> None:
+    """Each dimension line broken at its middle for its value, as a textbook draws one: the value in the line
+    reads as the whole span's, where beside it (by one piece of a split side, or away from a line with no room
+    beyond it) blind readers 28 and 29 read "AC = 21" as GC's and found lines with no value.  The value's first
+    place is the break (``_place_items``); a break no value fills is joined again (``_join_unfilled_breaks``)."""
+    texts = {str(it.quantity): it.text for it in items}
+    for m, lines in d.relation_marks:
+        if m.kind != "dimension" or m.source not in texts or not lines:
+            continue
+        whole = lines[0]
+        a, b = np.asarray(whole[0], float), np.asarray(whole[-1], float)
+        n = float(np.hypot(*(b - a)))
+        if n < 1e-9:
+            continue
+        u = (b - a) / n
+        w, h = text_size(texts[m.source])
+        half = (abs(w * u[0]) + abs(h * u[1])) / 2 + DIM_BREAK_PAD
+        if n / 2 - half < DIM_BREAK_ROOM:
+            continue
+        k = next((i for i, x in enumerate(d.marks) if x is whole), None)
+        if k is None:
+            continue
+        mid = np.rint(_break_spot(d, scene, a, u, n, w, h, k))  # (where the placer puts a label: on whole pixels)
+        pieces = [np.array([a, mid - half * u]), np.array([mid + half * u, b])]
+        d.marks[k:k + 1] = pieces
+        d.breaks[m.source] = (whole, pieces, mid, half, (w, h))
+
+
+BREAK_ALONG = (0.5, 0.42, 0.58, 0.34, 0.66)  # shares of a dimension line its break may sit at: its middle third
+BREAK_LETTER_FONTS = 1.5  # a break's value box this far from every drawn point at least: room for the point's letter
+BREAK_STROKE = 4.0  # px from every other stroke and mark
+
+
+def _break_spot(d: Drawing, scene: Scene, a: np.ndarray, u: np.ndarray, n: float, w: float, h: float,
+                own: int) -> np.ndarray:
+    """Where along its dimension line a w×h value's break goes: the middle, else the nearest spot of the middle
+    third whose box keeps clear of the other strokes and leaves room for every point's letter (reader 29's 10: G's
+    letter level with AC's middle took the break's place, and "AC = 16" went to the legend)."""
+    from shapely.geometry import LineString, Point, box
+
+    lines = [LineString(x) for i, x in enumerate([*d.strokes, *d.marks, *d.dashed])
+             if len(x) > 1 and not (i - len(d.strokes) == own)]
+    points = [Point(*d.frame.px(xy)) for xy in scene.points.values()]
+    for t in BREAK_ALONG:
+        c = a + t * n * u
+        bx = box(c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2)
+        if all(bx.distance(ln) >= BREAK_STROKE for ln in lines) and \
+                all(bx.distance(pt) >= BREAK_LETTER_FONTS * d.style.font_px for pt in points):
+            return c
+    return a + 0.5 * n * u
+
+
+def _break_centres(d: Drawing, element: str, w: float, h: float) -> np.ndarray:
+    """The centre of a dimension line's break, where the w×h value fits it (none: it does not)."""
+    if element not in d.breaks:
+        return np.zeros((0, 2))
+    whole, _, mid, half, _ = d.breaks[element]
+    u = np.asarray(whole[-1], float) - np.asarray(whole[0], float)
+    u = u / max(float(np.hypot(*u)), 1e-9)
+    if (abs(w * u[0]) + abs(h * u[1])) / 2 > half - 0.5:
+        return np.zeros((0, 2))
+    return np.array([mid], dtype=float)
+
+
+def _hold_breaks(d: Drawing, occ: Occupancy) -> np.ndarray | None:
+    """Each dimension line's break kept clear of the point letters, placed before the values (reader 29's 10: G's
+    letter level with AC's middle took the break, and "AC = 16" went to the legend): the grid as it was, to put
+    back once the letters are placed (None: no break)."""
+    if not d.breaks:
+        return None
+    saved = occ.grid.copy()
+    for _, _, mid, _, (w, h) in d.breaks.values():
+        pad = LABEL_GAP + 2.0  # (as far as a letter keeps from a label, and a grid cell's rounding)
+        occ.mark_box((mid[0] - w / 2 - pad, mid[1] - h / 2 - pad, mid[0] + w / 2 + pad, mid[1] + h / 2 + pad))
+    occ._sat = None
+    occ.version += 1
+    return saved
+
+
+def _join_unfilled_breaks(d: Drawing) -> None:
+    """A dimension line whose value went elsewhere (beyond it, to the text) drawn whole again: a break with
+    nothing in it reads as two lines."""
+    for element, (whole, pieces, mid, _, _) in list(d.breaks.items()):
+        if any(lab.element == element and lab.leader is None and math.hypot(lab.x - mid[0], lab.y - mid[1]) < 0.5
+               for lab in d.labels):
+            continue
+        k = next((i for i, x in enumerate(d.marks) if x is pieces[0]), None)
+        if k is not None and k + 1 < len(d.marks) and d.marks[k + 1] is pieces[1]:
+            d.marks[k:k + 2] = [whole]
+        del d.breaks[element]
 
 
 def _place_all(d: Drawing, scene: Scene, annotation: Annotation, items, arc_radius: dict[Quantity, float],
@@ -287,7 +388,12 @@ def _place_all(d: Drawing, scene: Scene, annotation: Annotation, items, arc_radi
     placer = Placer(style.size, occ, margin=EDGE)
     try:
         if annotation.style == "coordinate":
+            saved = _hold_breaks(d, occ)
             _place_points(d, scene, placer, occ, text_size, {s.name: s.rings()[0] for s in scene.shapes}, fail_fast)
+            if saved is not None:  # (the values' own places, free again for them)
+                occ.grid[...] = saved
+                occ._sat = None
+                occ.version += 1
         _place_items(d, scene, annotation, items, arc_radius, placer, occ, text_size, fail_fast)
     except _Refused as e:
         d.misread = [e.label]
@@ -925,8 +1031,11 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                 _open_middle(d.rules.points, *q.key, marks=d.marks, claimed=_other_sides(items, q))
             # (set off from a split side's dimension line, never from one piece of the side: review 14)
 
-            def centres(w, h, stage, geo=geo):
-                return _side_centres(geo, w, h, gap, stage, fpx)
+            def centres(w, h, stage, geo=geo, q=q):
+                usual = _side_centres(geo, w, h, gap, stage, fpx)
+                if stage == "far" or str(q) not in d.breaks:
+                    return usual
+                return np.concatenate([_break_centres(d, str(q), w, h), usual.reshape(-1, 2)])
             role = "side"
         elif q.kind is QKind.HEIGHT and q.key[0] in d.heights:
             line = d.heights[q.key[0]]

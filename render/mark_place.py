@@ -25,6 +25,10 @@ DIMENSION_FONTS = 2.0  # the dimension line this many font heights off its side:
 DIMENSION_FAR = 3.5  # fonts: a dimension line farther off its side reads as another line's (review 8)
 EXTENSION_ALONG = 12.0  # degrees: an extension line this near a drawn side from its end runs along it (review 8)
 DIMENSION_BAR = 4.5  # px: its end bars reach this far either side of it
+DIMENSION_NEAR = (1.6, 1.3)  # fonts: nearer offsets a dimension line takes where its own at DIMENSION_FONTS has no room
+VALUE_ROOM = 0.8  # fonts of canvas beyond a dimension line for its value, set in a break of the line (half a short
+# value's width across a vertical line; at the 1.3 a value beyond the line needed, a side near the canvas's edge
+# found no room and its value went by one piece, named: blind reader 29's "AC = 21" by GC)
 TICK_HALF = 5.5  # px: half an equal-length tick
 DIM_TICK_HALF = 3.5  # px: half a tick on a dimension line (it keeps off the segment)
 TICK_STEP = 5.0  # px between a group's ticks (at 4 px, three ticks read as a bar)
@@ -522,7 +526,7 @@ class MarkLayout:
             n += min(segment_distance(x, s, t) for x in np.linspace(a, b, 24)) < 2 * DIMENSION_BAR
         for c, reach in self.taken:
             n += segment_distance(c, a, b) < reach + DIMENSION_BAR
-        room = off / max(float(np.hypot(*off)), 1e-9) * 1.3 * self.fpx  # (and its value beyond it)
+        room = off / max(float(np.hypot(*off)), 1e-9) * VALUE_ROOM * self.fpx  # (and its value in its break)
         n += 3 * any(not (0 <= v <= self.size) for v in (*(a + room), *(b + room)))
         return n
 
@@ -543,8 +547,10 @@ class MarkLayout:
         d0 = float(np.hypot(*off))
         n = off / max(d0, 1e-9)
         far = max(float(np.max((self.pts - p) @ s)) for s in (n, -n)) if len(self.pts) else 0.0
-        room = 1.3 * self.fpx
-        for d in np.arange(d0, d0 + far + 2 * self.fpx, 0.5 * self.fpx):
+        room = VALUE_ROOM * self.fpx
+        nearer = [f * self.fpx for f in DIMENSION_NEAR if f * self.fpx < d0]  # (by a canvas edge: nearer its side
+        # before beyond the figure, where it reads as another line's)
+        for d in [d0, *nearer, *np.arange(d0 + 0.5 * self.fpx, d0 + far + 2 * self.fpx, 0.5 * self.fpx)]:
             for s in (n, -n):
                 cand = d * s
                 ends = (p + cand + s * room, r + cand + s * room)
@@ -620,9 +626,10 @@ class MarkLayout:
             if float((self.middle - (p + r) / 2) @ normal) > 0:
                 normal = -normal  # away from the figure's middle, unless the other side crosses less
             outer, inner = (DIMENSION_FONTS * self.fpx * n for n in (normal, -normal))
-            far = (DIMENSION_FONTS * self.fpx + self._across(p, r)) * normal  # a diameter's: beyond its circle,
-            if self._across(p, r) and not self._crossed(p, r, far):  # where that crosses nothing
-                self.dims[key] = far
+            fars = [(f * self.fpx + self._across(p, r)) * normal for f in (DIMENSION_FONTS, *DIMENSION_NEAR)]
+            far = next((f for f in fars if not self._crossed(p, r, f)), None) if self._across(p, r) else None
+            if far is not None:  # a diameter's: beyond its circle, where that crosses nothing (nearer it where a
+                self.dims[key] = far  # circle filling the canvas leaves no room: reader 28's 13, AD = 24 by DN)
             else:
                 self.dims[key] = inner if self._crossed(p, r, inner) < self._crossed(p, r, outer) else outer
             if self._lines_crossed(p, r, self.dims[key]) or self._near_dimensions(p, r, self.dims[key]):

@@ -130,6 +130,8 @@ class TextbookAnnotation(Annotation):
     # is free (a point's letter in its wedge): its value set beyond the letter, never in the legend alone
     spoken: dict = field(default_factory=dict)  # a given no drawn element carries (a region no shape is, its points
     # drawn: "perimeter ADE = 3") -> its legend line: a given never vanishes from the figure
+    unsplit_out: set = field(default_factory=set)  # split sides' values the legend writes: no dimension line had a
+    # place, and by the side the value sat by one piece (never led across to it either)
     leaders: set = field(default_factory=set)  # the asked angle or side whose named "?" is set off with a leader
     # from its arc or side (no place by it reads as its own: review 5 found such goals unmarked)
     query_edge_fonts: ClassVar[float] = 1.6  # a shape's bare "?" by a side read as the side's length asked
@@ -1466,6 +1468,12 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         if values == "image":  # an angle's value never in the legend alone: its arc drawn, the value by it
             d = _arced(ann, d, lambda: renderer.compose(scene, ann), renderer.style.font_px,
                        lambda drawn: _cut_values(ann, drawn, scene, frame))
+        by_piece = {q for q in ann.named & ann.split if q not in ann.spans and q != ann.query and q in ann.facts
+                    and q not in ann.in_text} if values == "image" else set()
+        if by_piece:  # a split side's value with no dimension line: in the legend, named ("NR = 2x+10"), never by one
+            ann.in_text |= by_piece  # piece of it (blind reader 29's 25: "AC = 21" by GC read as GC = 21)
+            ann.unsplit_out |= by_piece
+            d = renderer.compose(scene, ann)
         if set(ann.spans) & ann.in_text:  # a value gone to the text leaves no bare dimension line behind
             d = renderer.compose(scene, ann)
         if ann.query is not None and not ann.named_query and any(lab.element == str(ann.query) for lab in d.misread):
@@ -1493,13 +1501,14 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             return composed(m, dropped | lost)
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
         accidental = accidents(problem, scene, {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}, kept)
-        cost = _misled(faults, forced, d) + len(ann.in_text) + in_text + short_sides(scene, frame) + sum(
+        cost = _misled(faults, forced, d) + len(ann.in_text - ann.unsplit_out) + in_text + short_sides(scene, frame) + sum(
             a.startswith("point ") for a in accidental)  # (a point drawn right on a line or circle no fact puts it
         # on reads as on it, as one drawn a few px off does: newcomer 17's chord through the centre)
         # (then fewer labels left to the text, then fewer coincidences no fact states: those decide between layouts
         # that read alike otherwise, never against a fault or a label left out; one the facts force is in every
         # model alike and decides nothing)
-        return ((cost, len(ann.in_text) + in_text, len(accidental)), m, scene, faults, ann, givens, goal, d, accidental,
+        # (a split side's value the legend names for want of a dimension line costs what it did named by a piece)
+        return ((cost, len(ann.in_text - ann.unsplit_out) + in_text, len(accidental)), m, scene, faults, ann, givens, goal, d, accidental,
                 forced)
 
     best = None
@@ -1764,7 +1773,7 @@ def _led_across(ann: TextbookAnnotation, d, compose: Callable[[], object]):
     split is led to its dimension line, drawn once its value is on the figure (never to a piece: its end there
     reads as the piece's).  Kept only where fewer values are left off the figure and nothing misreads more."""
     stuck = [q for q in ann.in_text if q.kind is QKind.LENGTH and q in ann.facts and q not in ann.right_values
-             and q not in ann.split and q not in ann.spans]
+             and q not in ann.split and q not in ann.spans and q not in ann.unsplit_out]
     if not stuck:
         return d
     was = (set(ann.in_text), set(ann.named), set(ann.leaders), set(ann.across), set(ann.forced))
@@ -1830,7 +1839,8 @@ def _legend(d, ann: TextbookAnnotation, renderer, scene: Scene, goal: tuple[str,
 
     from .labels import Placed
 
-    todo = sorted((q for q in ann.in_text if q in ann.facts and q not in ann.right_values), key=str)
+    todo = sorted((q for q in ann.in_text if q in ann.facts), key=str)  # (a right angle shown "90°" only led to
+    # its arc, below: in a corner it names a relation the marks already should)
     lines = [(q, _legend_text(ann, q, scene), str(q)) for q in todo] + [(key, text, key) for key, text in ann.spoken.items()]
     lines += [(None, goal[1], goal[0])] if goal is not None else []
     # (the goal's line: its element may be a given's own, BU = x + 2 asked; ``QUERY`` in the set says it is written)
@@ -1847,7 +1857,15 @@ def _legend(d, ann: TextbookAnnotation, renderer, scene: Scene, goal: tuple[str,
         asked = q if isinstance(q, Quantity) else _drawn_quantity(key, d) if q is None else \
             _drawn_quantity(key, d) or key  # (a spoken line's key: a region's given, led into it; a circle's, led
         # to its rim)
+        arc = _led_arc(d, asked) if isinstance(asked, Quantity) and asked.kind is QKind.ANGLE else None  # (a given's
+        # or the goal's: "∠MNP = ?" led between MNQ's and PNQ's arcs with none of its own read as either)
         led = _led_line(d, asked, text, w, h, tree, written, scene) if asked is not None else None
+        if led is None and arc is not None:  # (no leader: no arc of its own either)
+            d.marks = [m for m in d.marks if m is not arc]
+            d.angle_arcs.pop(str(asked), None)
+            d.rules.wedges.pop(str(asked), None)
+        if led is None and q in ann.right_values:
+            continue  # (its relation's: never a corner line)
         if led is not None:  # (by its element, outside the crowd, a leader to it: a corner line read as no side's)
             placed, b = led
             if not isinstance(q, Quantity):
@@ -2106,6 +2124,50 @@ def _led_anchor(d, q: Quantity) -> np.ndarray | None:
         r = min(wedge.radius if wedge is not None else 1.5 * d.style.font_px, 0.5 * min(la, lb))
         return v + mid / float(np.hypot(*mid)) * r
     return None
+
+
+LED_ARC_CLEAR = 3.0  # px between a led angle's arc and every label
+LED_ARC_STEP = 4.0  # px between the radii tried for it
+
+
+def _led_arc(d, q: Quantity) -> np.ndarray | None:
+    """An angle whose value is led to it from outside the crowd gets its arc back (the arc made here; None where
+    it has one), its leader ending on it (``_led_anchor`` reads its radius): a leader ending between rays with no
+    arc pointed into whichever sub-angle it ended in (blind reader 29's 18: "∠ABC = 70°" led into OBC, radius OB
+    drawn, no arc).  Outside every arc already at its vertex: the angle holds theirs (FormalGeo 72: TYX = 90 split
+    by YW into 38° and 52°)."""
+    from .attribution import Wedge
+    from .compose import ARC_APART
+
+    if str(q) in d.angle_arcs or not all(n in d.rules.points for n in q.key):
+        return None
+    a, v, b = (np.asarray(d.rules.points[n], float) for n in q.key)
+    la, lb = float(np.hypot(*(a - v))), float(np.hypot(*(b - v)))
+    if min(la, lb) < 1e-6:
+        return None
+    from shapely.geometry import LineString, box
+
+    held = [w.radius for w in d.rules.wedges.values() if float(np.hypot(*(np.asarray(w.vertex) - v))) < 0.5]
+    t0, tb = (math.atan2(*(e - v)[::-1]) for e in (a, b))
+    sweep = (tb - t0) % (2 * math.pi)
+    if sweep > math.pi:
+        t0, sweep = tb, 2 * math.pi - sweep
+    t = t0 + sweep * np.linspace(0.0, 1.0, max(4, int(math.degrees(sweep) / 4)) + 1)
+    boxes = [box(*lab.box) for lab in d.labels]
+    r, top = max(1.5 * d.style.font_px, max(held, default=0.0) + ARC_APART), 0.5 * min(la, lb)
+    while True:  # (the nearest radius whose arc runs through no label: across one it hid the text, "52°")
+        if r > top:
+            return None
+        arc = np.column_stack([v[0] + r * np.cos(t), v[1] + r * np.sin(t)])
+        line = LineString(arc)
+        tip = v + np.array([math.cos(t0 + sweep / 2), math.sin(t0 + sweep / 2)]) * r
+        if not any(line.distance(bx) < LED_ARC_CLEAR for bx in boxes) and _tip_own(d, q, tip):
+            break  # (and its middle, where the leader ends, nearer its vertex than any other point)
+        r += LED_ARC_STEP
+    d.marks.append(arc)
+    d.angle_arcs[str(q)] = arc
+    d.rules.wedges[str(q)] = Wedge(v, t0, sweep, r)
+    return arc
 
 
 def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list, scene: Scene | None = None):
@@ -2487,7 +2549,9 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
                         "elements": [element_text(m.kind, e) for e in m.elements],
                         "count": m.count, "source": m.source, **({"sides": ["".join(e) for e in m.sides]}
                                                                   if m.sides else {}),
-                        "pixels": [rows(line) for line in lines]} for m, lines in d.relation_marks]
+                        "pixels": [rows(line) for line in lines],
+                        **({"gap": rows(_break_ends(d.breaks[m.source]))} if m.kind == "dimension" and
+                           m.source in d.breaks else {})} for m, lines in d.relation_marks]
     placed = {lab["element"] for lab in labels["labels"]}
     labels["marks"] += _right_arcs(labels, ann, placed)
     led = {lab["element"] for lab in labels["labels"] if lab["leader"] is not None and " = " in lab["text"]}
@@ -2524,6 +2588,14 @@ def _export(labels: dict, d, ann: TextbookAnnotation, givens: list[dict], goal: 
     labels["dots"] = sorted(set(d.dotted))  # the points drawn with a dot of their own
     labels["approximate"] = bool(model.misfit)
     return labels
+
+
+def _break_ends(brk: tuple) -> list[np.ndarray]:
+    """The two ends of a dimension line's break (its value sits between them)."""
+    whole, _, mid, half, _ = brk
+    u = np.asarray(whole[-1], float) - np.asarray(whole[0], float)
+    u = u / max(float(np.hypot(*u)), 1e-9)
+    return [mid - half * u, mid + half * u]
 
 
 def _right_arcs(labels: dict, ann: TextbookAnnotation, placed: set[str]) -> list[dict]:

@@ -744,7 +744,7 @@ def textbook_problems(fig: dict) -> list[str]:
     points or with line crossings; a shape's leader pointing into a region another shape's reading could
     claim; a letter of a point nothing drawn passes through; a decimal for a value the problem gives exactly."""
     pts = {k: tuple(v) for k, v in fig["points"].items()}
-    return (_split_values(fig, pts) + _bare_dimensions(fig, pts) + _marks_apart(fig, pts) + _leaders(fig, pts)
+    return (_split_values(fig, pts) + _bare_dimensions(fig, pts) + _empty_breaks(fig) + _marks_apart(fig, pts) + _leaders(fig, pts)
             + _stray_points(fig, pts) + _crowded_squares(fig, pts) + _extended_values(fig, pts)
             + _crossed_polygons(fig, pts) + _split_ticks(fig, pts) + _sub_angle_values(fig, pts)
             + _bare_region_queries(fig, pts) + _exact_values(fig) + _stacked_squares(fig, pts)
@@ -1153,6 +1153,7 @@ def _split_values(fig: dict, pts: dict) -> list[str]:
     to it (blind readers read "12" of AB, its leader on AD of A-D-B, as AD = 12: a name the leader contradicts
     is read past)."""
     out = []
+    legend = {g.get("drawn") or g["element"] for g in fig.get("givens", []) if g.get("shown") == "legend"}
     for lab, el, p, q in _side_values(fig, pts, named=True):
         cuts = _inside_points(p, q, pts)
         named = lab["text"].startswith((f"{el} = ", f"{el[::-1]} = "))
@@ -1162,9 +1163,13 @@ def _split_values(fig: dict, pts: dict) -> list[str]:
         if m is None and lab.get("leader"):
             out.append(f"{lab['text']!r} ({el}) is led by its leader to a piece of it, a side that points split, "
                        "with no dimension line")
-        elif m is None and not named:  # (named, by the side with no leader: "AB = 12" says its side)
+        elif m is None and el not in legend:  # (named too: "AC = 21" by GC of A-G-C read as GC = 21, blind reader
+            # 29's 25; a legend's line in a corner is by no side)
             out.append(f"{lab['text']!r} ({el}) is beside a side that points split, with no dimension line")
         if m is None:
+            continue
+        if _in_break(m, lab):  # (in its line's break, by the middle: the textbook's place)
+            out += _dimension_shape(m, el, p, q) + _dimension_span(m, el, p, q)
             continue
         out += _dimension_shape(m, el, p, q) + _dimension_span(m, el, p, q)
         n = math.dist(p, q)
@@ -1216,6 +1221,33 @@ def _extended_values(fig: dict, pts: dict) -> list[str]:
         if 0 < piece / 2 < SPAN_APART * font and _dimension(fig, el) is None:
             out.append(f"{lab['text']!r} ({el}) sits {piece / 2:.0f} px from the middle of its side drawn on "
                        "past an end, with no dimension line: it reads as the longer side's")
+    return out
+
+
+BREAK_SLACK = 1.0  # px: a value in a dimension line's break, its centre this near the break's middle
+
+
+def _in_break(m: dict, lab: dict) -> bool:
+    """Does ``lab`` sit in the break of dimension line ``m`` (no leader, its centre the break's middle, its box
+    covering the break's stretch of the line)?"""
+    if "gap" not in m or lab.get("leader"):
+        return False
+    (ax, ay), (bx, by) = m["gap"]
+    x0, y0, x1, y1 = lab["bbox"]
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    return math.dist(((ax + bx) / 2, (ay + by) / 2), (cx, cy)) <= BREAK_SLACK
+
+
+def _empty_breaks(fig: dict) -> list[str]:
+    """A dimension line broken for its value carries it in the break: an empty break reads as two lines with no
+    value (blind reader 29's 05: brackets with no number)."""
+    out = []
+    for m in fig.get("marks", []):
+        if m["kind"] == "dimension" and "gap" in m and not any(
+                _in_break(m, lab) for lab in fig["labels"] if " " not in lab["element"] and
+                set(split_points(lab["element"], fig["points"], 2) or ()) ==
+                set(split_points(m["elements"][0], fig["points"], 2) or ())):
+            out.append(f"the dimension line of {m['elements'][0]} is broken with no value in the break")
     return out
 
 
@@ -1832,6 +1864,9 @@ def _values_by_radii(fig: dict, pts: dict) -> list[str]:
         x0, y0, x1, y1 = lab["bbox"]
         mid = Point((x0 + x1) / 2, (y0 + y1) / 2)
         own = LineString([p, q]).distance(mid)
+        dim = _dimension(fig, el)
+        if dim is not None:  # (by its dimension line, or in its break: it reads as the span's, end to end)
+            own = min(own, LineString(dim["pixels"][0]).distance(mid))
         for centre, end in radii:
             if end not in names or _off_line(p, q, pts[centre]) < 0.5 and _off_line(p, q, pts[end]) < 0.5:
                 continue  # (a radius from its side's end; not half a diameter along its own line)
@@ -2150,7 +2185,28 @@ def _set_off_angles(fig: dict, pts: dict) -> list[str]:
             out.append(f"{lab['text']!r} ({lab['element']}) is set off without its angle's name")
         if not _in_wedge(tuple(lab["leader"][0]), pts[a], pts[v], pts[b]):
             out.append(f"{lab['text']!r} ({lab['element']}) has a leader that ends outside its angle")
+        elif _rays_inside(pts, a, v, b) and not _arc_end(fig, lab):
+            # (between rays, no arc: it points into the sub-angle it ends in, reader 29's 18)
+            out.append(f"{lab['text']!r} ({lab['element']}) is led between rays inside its angle with no arc to end on")
     return out
+
+
+ARC_END = 5.0  # px: a set-off angle's leader ends this near its arc (a leader starts 4 px clear of its element)
+
+
+def _rays_inside(pts: dict, a: str, v: str, b: str) -> bool:
+    """Does a point other than ``a`` and ``b`` lie inside angle avb's wedge (a drawn ray may leave v into it)?"""
+    return any(_in_wedge(xy, pts[a], pts[v], pts[b]) for n, xy in pts.items() if n not in (a, v, b))
+
+
+def _arc_end(fig: dict, lab: dict) -> bool:
+    """Does the angle label's leader end on its angle's arc (``angle_marks``: its radius about the vertex)?"""
+    pts = fig["points"]
+    a, v, b = split_points(lab["element"][6:], pts, 3)
+    radii = [m["radius"] for m in fig.get("angle_marks", []) if m["element"].startswith("angle ") and
+             (split_points(m["element"][6:], pts, 3) or [None] * 3)[1] == v and
+             set(split_points(m["element"][6:], pts, 3)) == {a, v, b}]  # (XWT's arc is TWX's)
+    return any(abs(math.dist(lab["leader"][0], pts[v]) - r) <= ARC_END for r in radii)
 
 
 def _points_by_lines(fig: dict, pts: dict) -> list[str]:

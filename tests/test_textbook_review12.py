@@ -60,6 +60,12 @@ def test_a_side_leader_ends_on_a_piece_no_other_label_holds():
     if any(g["element"] == "AC" and g["shown"] == "legend" for g in labels["givens"]):
         assert ac["text"] == "AC = 4" and ac["leader"] is None  # named in the legend: it reads as AC's anywhere
         return
+    dim = next((m for m in labels["marks"] if m["kind"] == "dimension" and set(m["elements"][0]) == set("AC")), None)
+    if dim is not None and "gap" in dim and not ac["leader"]:  # in its dimension line's break (figtb31): the span's
+        (gx0, gy0), (gx1, gy1) = dim["gap"]
+        x0, y0, x1, y1 = ac["bbox"]
+        assert abs((gx0 + gx1 - x0 - x1) / 2) <= 1.0 and abs((gy0 + gy1 - y0 - y1) / 2) <= 1.0
+        return
     a, c, d = _pt(labels, "A"), _pt(labels, "C"), _pt(labels, "D")
     end = np.asarray(ac["leader"][0] if ac["leader"] else [(ac["bbox"][0] + ac["bbox"][2]) / 2,
                                                             (ac["bbox"][1] + ac["bbox"][3]) / 2], float)
