@@ -101,6 +101,13 @@ def accidents(problem: GeneralProblem, scene: Scene, px: dict, marks: list[Mark]
     return out
 
 
+def reads_as_fact(accident: str) -> bool:
+    """An accident a reader takes for a given (a point on or nearly on a line or circle, a chord through the centre read as a
+    diameter, a line grazing a circle read as a tangent): it misleads as a fault does, and weighs as one against
+    a value moved off the figure; the others (near square, near equal) only break ties between layouts."""
+    return accident.startswith("point ") or "reads as a diameter" in accident or " is drawn near tangent " in accident
+
+
 def square_strokes(problem: GeneralProblem, scene: Scene, px: dict, marks: list[Mark],
                    within: float = ANGLE_DEG) -> list[tuple[tuple[str, ...], tuple[str, ...], bool]]:
     """The pairs of drawn lines within ``within`` degrees of perpendicular (lines that meet) or of parallel (lines

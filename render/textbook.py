@@ -31,7 +31,8 @@ from geomill.engine.plane import (ELEMENT_KINDS, Element, GeneralProblem, Goal, 
                                   elements_in, polygon_key, positive_first)
 from geomill.engine.relations import BLOCKS_BY_KEY
 
-from .accidents import accidents, near_centre, near_collinear, near_equal, near_tangent, on_strokes, square_strokes
+from .accidents import (accidents, near_centre, near_collinear, near_equal, near_tangent, on_strokes, reads_as_fact,
+                        square_strokes)
 from .annotate import Annotation, Item, format_number
 from .general import extensions, named_segments, radius_end
 from .labels import ON_SOMETHING
@@ -1502,7 +1503,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         faults = faults + [why for _, why, _ in ann.crowded] + crossed_faces(problem, scene, frame)
         accidental = accidents(problem, scene, {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}, kept)
         cost = _misled(faults, forced, d) + len(ann.in_text - ann.unsplit_out) + in_text + short_sides(scene, frame) + sum(
-            a.startswith("point ") for a in accidental)  # (a point drawn right on a line or circle no fact puts it
+            map(reads_as_fact, accidental))  # (a point drawn right on a line or circle no fact puts it
         # on reads as on it, as one drawn a few px off does: newcomer 17's chord through the centre)
         # (then fewer labels left to the text, then fewer coincidences no fact states: those decide between layouts
         # that read alike otherwise, never against a fault or a label left out; one the facts force is in every
