@@ -772,6 +772,15 @@ class ParallelLines(Check):
 
 
 @dataclass(frozen=True)
+class Unparallel(ParallelLines):
+    """The drawn lines ``AB`` and ``CD`` are not given parallel (a trapezoid's legs, where a parallelogram's
+    second pair would make its area base times height)."""
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        return not super().holds(ix, b)
+
+
+@dataclass(frozen=True)
 class Midpoint(Atom):
     """``M`` is the given midpoint of ``AB`` (a midpoint or a median's foot; ``letters`` = "MAB")."""
 

@@ -68,6 +68,7 @@ from .patterns import (
     Turn,
     Undeclared,
     Unlike,
+    Unparallel,
 )
 
 if TYPE_CHECKING:  # (annotations only: numpy.random loads where a check draws its points)
@@ -1132,11 +1133,21 @@ THEOREMS: tuple[Theorem, ...] = (
             figure="points A B C D\ntriangle ABC\nline B D C\nline A D\nangle ADB = 90"),
     Theorem("trapezoid_area_formula", "by the trapezoid area formula with the height {1}",
             (Polygon("ABCD", convex=True), Undeclared("ABCD", _PARALLELOGRAMS, True), Cyclic("PQRS", "ABCD"),
-             ParallelLines("PQRS"), OnLine("XPQ"), OnLine("YRS"), Joined("XY"), OnLine("WRS"), Apart("W", "Y"),
-             Near(ang("XYW"), _RIGHT), Proven(ang("XYW"), _RIGHT)),
+             ParallelLines("PQRS"), Unparallel("QRSP"), OnLine("XPQ"), OnLine("YRS"), Joined("XY"), OnLine("WRS"),
+             Apart("W", "Y"), Near(ang("XYW"), _RIGHT), Proven(ang("XYW"), _RIGHT)),
             (Conclusion(2 * area("ABCD"), (L("PQ") + L("RS")) * L("XY")),), ("ABCD", "XY"),
             figure="points A B C D X Y\npolygon ABCD\nline A X B\nline D Y C\nline X Y\nAB parallel to DC\n"
                    "angle XYC = 90"),
+    # (a quadrilateral whose opposite sides are given parallel both ways is a parallelogram: base times height,
+    # never the trapezoid's half sum of two equal sides)
+    Theorem("parallelogram_area_formula_common", "since both pairs of opposite sides of {0} are parallel, it is a "
+            "parallelogram, whose area is the base {1} times the height {2}",
+            (Polygon("ABCD", convex=True), Undeclared("ABCD", _PARALLELOGRAMS, True), Cyclic("PQRS", "ABCD"),
+             ParallelLines("PQRS"), ParallelLines("QRSP"), OnLine("XPQ"), OnLine("YRS"), Joined("XY"),
+             OnLine("WRS"), Apart("W", "Y"), Near(ang("XYW"), _RIGHT), Proven(ang("XYW"), _RIGHT)),
+            (Conclusion(area("ABCD"), L("RS") * L("XY")),), ("ABCD", "RS", "XY"),
+            figure="points A B C D X Y\npolygon ABCD\nline A X B\nline D Y C\nline X Y\nAB parallel to DC\n"
+                   "AD parallel to BC\nangle XYC = 90"),
     # a parallelogram's drawn height: base times height, never the trapezoid's half sum of the parallel sides
     Theorem("parallelogram_area_formula_common", "by the parallelogram area formula with the base {1} "
             "and the height {2}", (Given(_PARALLELOGRAMS, ("ABCD",)), Cyclic("PQRS", "ABCD"), OnLine("XPQ"), OnLine("YRS"),
