@@ -595,8 +595,13 @@ class LinearTable:
         keys_of = {i: [k for k, c in self.equations[i].coeffs.items() if c and type(k) is not Atom] for i in ids}
         left = {i: len(ks) for i, ks in keys_of.items()}
         paid = dict.fromkeys(ids, 0.0)
-        own = {i: weight(self.equations[i]) for i in ids}
-        heap = [(own[i], i) for i in ids if left[i] == 1]
+        own: dict[int, float] = {}  # (weighed when first pushed: most equations never solve one unknown alone)
+
+        def weigh(i: int) -> float:
+            if i not in own:
+                own[i] = weight(self.equations[i])
+            return own[i]
+        heap = [(weigh(i), i) for i in ids if left[i] == 1]
         heapq.heapify(heap)
         cost: dict[Key, float] = {}
         via: dict[Key, int] = {}
@@ -611,7 +616,7 @@ class LinearTable:
                     left[j] -= 1
                     paid[j] += c
                     if left[j] == 1:
-                        heapq.heappush(heap, (own[j] + paid[j], j))
+                        heapq.heappush(heap, (weigh(j) + paid[j], j))
         goal = [k for k in t if type(k) is not Atom]
         if not goal or any(k not in via for k in goal):
             return None

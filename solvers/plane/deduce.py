@@ -24,6 +24,7 @@ import dataclasses
 import functools
 import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -479,6 +480,17 @@ def _rule(eq) -> bool:
         and sum(eq.coeffs.values()) == 0 and not eq.constant
 
 
+def _lightest(ways: list[frozenset], weigh: Callable[[frozenset], float]) -> frozenset:
+    """The way of least weight, the least sorted among equals: ``min`` on (weight, sorted ids), each set sorted
+    only where its weight ties the least."""
+    if not ways:
+        return frozenset()
+    sums = [weigh(w) for w in ways]
+    least = min(sums)
+    ties = [w for w, s in zip(ways, sums) if s == least]
+    return ties[0] if len(ties) == 1 else min(ties, key=sorted)
+
+
 def _lead(e: sympy.Expr) -> sympy.Expr:
     """The number multiplying ``e``'s first element by name: what a sum is divided by to read as the table
     holds it (``sector area ADE + sector area BHI − x``, not ``x − sector area ADE − …``)."""
@@ -559,6 +571,10 @@ class Deduction:
         self._round_start: int | None = None  # the table's size when the judgement round now running began
         self._stated_forms: set = set()  # the givens' and relations' equations, normalized (see _stated_premise)
         self._premises: dict[tuple, list] = {}  # a premise (a, b) -> a − b on atoms, and normalized (see _premise)
+        # each equation's _eq_weight (None: not yet asked; fixed once asked, _given_keys being read once) and, for a
+        # relation's own equality, its instance's text (see _sum)
+        self._weights: list[float | None] = []
+        self._rule_texts: list[str | None] = []
 
     # -- adding equations ------------------------------------------------------------------------
     def add(self, inst: Instance) -> bool:
@@ -713,7 +729,7 @@ class Deduction:
                     for ans in self._explanations(u, before)]
             if len(u) == 1:
                 ways += [self._closure(e, depth) for e in self._solved_for(next(iter(u))) if e.id < before]
-            self._costs[key] = min(ways, key=lambda w: (self._sum(w), sorted(w)), default=frozenset())
+            self._costs[key] = _lightest(ways, self._sum)
         return self._costs[key]
 
     def _explanations(self, u: dict, before: int) -> list:
@@ -758,14 +774,38 @@ class Deduction:
         """The weight of a set of equations, a stated shape's rule counted once however many of its equations
         it takes (LQ = LM from the rhombus's LQ = MP and MP = LM is one fact: "the sides of the rhombus are
         equal"), as a proof says it once."""
-        eqs = self.table.equations
-        rules = {eqs[i].label.instance.text: i for i in ids if _rule(eqs[i])}
-        return sum(self._eq_weight(eqs[i]) for i in ids if not _rule(eqs[i]) or rules[eqs[i].label.instance.text] == i)
+        eqs, weights, texts = self.table.equations, self._weights, self._rule_texts
+        self._grow_weights()
+        rules = {}
+        for i in ids:
+            if texts[i] is not None:
+                rules[texts[i]] = i
+        total = 0
+        for i in ids:  # (summed in the set's own order, as ever: a float sum's last digit depends on it)
+            if texts[i] is None or rules[texts[i]] == i:
+                w = weights[i]
+                if w is None:
+                    w = weights[i] = self._eq_weight(eqs[i])
+                total += w
+        return total
 
     def _eq_weight(self, eq) -> float:
         """``_weight``, but an addition that only sums given values (AB = AD + DB = 9 + 16) as light as a value
         solved: arithmetic a teacher writes in passing, so that the leg theorem on that hypotenuse is one named
         step, not the chain of additions the addition's weight keeps a proof from."""
+        self._grow_weights()
+        w = self._weights[eq.id]
+        if w is None:
+            w = self._weights[eq.id] = self._eq_weight_of(eq)
+        return w
+
+    def _grow_weights(self) -> None:
+        """Room in _weights and _rule_texts for every equation of the table (each found once: the table only grows)."""
+        for e in self.table.equations[len(self._weights):]:
+            self._weights.append(None)
+            self._rule_texts.append(e.label.instance.text if _rule(e) else None)
+
+    def _eq_weight_of(self, eq) -> float:
         own = _weight(eq)
         step = eq.label
         if own > SOLVED_WEIGHT and isinstance(step, Step) and step.instance.family.key in ARITHMETIC \
