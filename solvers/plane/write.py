@@ -3242,6 +3242,10 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
         at = next((i for i, line in enumerate(lines) if alone in line), None)
         if at is not None:
             lines[at] = lines[at].replace(alone, f"{r} = ", 1)
+        src, val = w.radius_of.get(x), w.known.get(x)
+        if at is None and src is not None and val is not None and not val.free_symbols:  # put in as a number:
+            intros[r] = f"Let {w.wrap(f'{r} = {w.n.expr(src)} = {w.n.number(val)}')} be the radius of circle {circle}."
+            continue  # (which segment is r, said where it is put in: never π·60·6²/360 after a bare "Let r be …")
         intros[r] = f"Let {f'${r}$' if w.n.latex else r} be the radius of circle {circle}."
     lines = _as_stated(tidy(_criterion_once(_no_tautology(lines))), getattr(proof, "shapes", {}))
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
