@@ -25,3 +25,12 @@ def test_a_radius_found_first_keeps_its_bare_letter() -> None:
     text = _text("points O A B\ncircle O through A B\nline A O B\nAB = 10\nfind circle area O\n")
     assert "Let r be the radius of circle O." in text and "r = AB/2 = 10/2 = 5" in text, text
     assert "Let r = " not in text, text
+
+
+def test_the_cut_off_parallelogram_gives_the_half_at_once() -> None:
+    """(teacher 24 gen 7: "DG = AF = AB/2 = DC/2 ..., so G is the midpoint of DC; hence DG = CD/2 = 22/2 = 11", with
+    "CD = AB = 22" said for it.)  The parallelogram's equal sides give DG = AF, half of AB, and the answer."""
+    text = _text("rhombus ABCD\nline D G C\nline F G\nF midpoint of AB\nFG parallel to BC\nAB = 22\nfind DG\n")
+    assert "ADGF is a parallelogram and DG = AF, half of AB (as F is its midpoint); hence DG = AB/2 = 22/2 = 11." \
+        in text, text
+    assert "midpoint of DC" not in text and "CD = AB" not in text, text
