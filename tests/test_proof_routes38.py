@@ -34,3 +34,12 @@ def test_the_cut_off_parallelogram_gives_the_half_at_once() -> None:
     assert "ADGF is a parallelogram and DG = AF, half of AB (as F is its midpoint); hence DG = AB/2 = 22/2 = 11." \
         in text, text
     assert "midpoint of DC" not in text and "CD = AB" not in text, text
+
+
+def test_a_half_the_parallelogram_sentence_reads_off_the_midpoint_is_not_said_before_it() -> None:
+    """(teacher 23 gen 7: "BG = AB/2 = 3/2 and AG = BG = 3/2", AG never used as a length.)  The sentence "AG and DH
+    are halves of the equal parallel sides" reads AG off the midpoint itself."""
+    text = _text("rhombus ABCD\nline A G B\nline D H C\nline G H\nG midpoint of AB\nH midpoint of DC\nAB = 3\n"
+                 "find BG/GH\n")
+    assert "Since G is the midpoint of AB, BG = AB/2 = 3/2." in text and "AG = BG" not in text, text
+    assert "AG and DH are halves of the equal parallel sides AB and DC" in text, text

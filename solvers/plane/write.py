@@ -3799,6 +3799,9 @@ _HALVES_FROM = re.compile(r"^Since (?:[A-Z] is the midpoint of [A-Z]{2}|[A-Z]{2}
 
 
 _AS_LINE = re.compile(r"\b[A-Z]{2} is (?:parallel|perpendicular) to [A-Z]{2}\b")
+# a sentence that reads the halves off the midpoint itself ("AG and DH are halves of the equal parallel sides"):
+# it names AG as the half the midpoint makes, so "AG = BG = 3/2" before it is not its use (blind teacher 23)
+_AS_HALVES = re.compile(r"\b[A-Z]{2} and [A-Z]{2} are halves of\b")
 
 
 def _named_later(name: str, later: str) -> bool:
@@ -3815,7 +3818,7 @@ def _unused_halves(lines: list[str]) -> list[str]:
     the problem states the midpoint, and a fact appears only where a later step uses it.  (AE named as a
     line, "AE is parallel to DF", uses no length.)"""
     def used(m: re.Match, later: str) -> bool:
-        later = _AS_LINE.sub("", later)
+        later = _AS_HALVES.sub("", _AS_LINE.sub("", later))
         # (a half brought to its value, BE = AE = 5/2, speaks of BE: the other half's value was said before)
         return _named_later(m["a"], later) or m["value"] is None and _named_later(m["b"], later)
     return _drop_unused(lines, _HALVES_FROM, used)
