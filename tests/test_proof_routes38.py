@@ -27,15 +27,6 @@ def test_a_radius_found_first_keeps_its_bare_letter() -> None:
     assert "Let r = " not in text, text
 
 
-def test_the_cut_off_parallelogram_gives_the_half_at_once() -> None:
-    """(teacher 24 gen 7: "DG = AF = AB/2 = DC/2 ..., so G is the midpoint of DC; hence DG = CD/2 = 22/2 = 11", with
-    "CD = AB = 22" said for it.)  The parallelogram's equal sides give DG = AF, half of AB, and the answer."""
-    text = _text("rhombus ABCD\nline D G C\nline F G\nF midpoint of AB\nFG parallel to BC\nAB = 22\nfind DG\n")
-    assert "ADGF is a parallelogram and DG = AF, half of AB (as F is its midpoint); hence DG = AB/2 = 22/2 = 11." \
-        in text, text
-    assert "midpoint of DC" not in text and "CD = AB" not in text, text
-
-
 def test_a_half_the_parallelogram_sentence_reads_off_the_midpoint_is_not_said_before_it() -> None:
     """(teacher 23 gen 7: "BG = AB/2 = 3/2 and AG = BG = 3/2", AG never used as a length.)  The sentence "AG and DH
     are halves of the equal parallel sides" reads AG off the midpoint itself."""

