@@ -3242,6 +3242,10 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
         at = next((i for i, line in enumerate(lines) if alone in line), None)
         if at is not None:
             lines[at] = lines[at].replace(alone, f"{r} = ", 1)
+        src, val = w.radius_of.get(x), w.known.get(x)
+        if at is None and src is not None and val is not None and not val.free_symbols:  # put in as a number:
+            intros[r] = f"Let {w.wrap(f'{r} = {w.n.expr(src)} = {w.n.number(val)}')} be the radius of circle {circle}."
+            continue  # (which segment is r, said where it is put in: never π·60·6²/360 after a bare "Let r be …")
         intros[r] = f"Let {f'${r}$' if w.n.latex else r} be the radius of circle {circle}."
     lines = _as_stated(tidy(_criterion_once(_no_tautology(lines))), getattr(proof, "shapes", {}))
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
@@ -3795,6 +3799,9 @@ _HALVES_FROM = re.compile(r"^Since (?:[A-Z] is the midpoint of [A-Z]{2}|[A-Z]{2}
 
 
 _AS_LINE = re.compile(r"\b[A-Z]{2} is (?:parallel|perpendicular) to [A-Z]{2}\b")
+# a sentence that reads the halves off the midpoint itself ("AG and DH are halves of the equal parallel sides"):
+# it names AG as the half the midpoint makes, so "AG = BG = 3/2" before it is not its use (blind teacher 23)
+_AS_HALVES = re.compile(r"\b[A-Z]{2} and [A-Z]{2} are halves of\b")
 
 
 def _named_later(name: str, later: str) -> bool:
@@ -3811,7 +3818,7 @@ def _unused_halves(lines: list[str]) -> list[str]:
     the problem states the midpoint, and a fact appears only where a later step uses it.  (AE named as a
     line, "AE is parallel to DF", uses no length.)"""
     def used(m: re.Match, later: str) -> bool:
-        later = _AS_LINE.sub("", later)
+        later = _AS_HALVES.sub("", _AS_LINE.sub("", later))
         # (a half brought to its value, BE = AE = 5/2, speaks of BE: the other half's value was said before)
         return _named_later(m["a"], later) or m["value"] is None and _named_later(m["b"], later)
     return _drop_unused(lines, _HALVES_FROM, used)
