@@ -137,6 +137,7 @@ def _thin(line: np.ndarray, step: float) -> np.ndarray:
 
 
 FACE_SHARE = 0.04  # a part of a region that drawn segments cut off counts from this share of its area
+FACE_LEFT = 0.6  # what the cells left of a region, under this share of it, may be a piece a drawn line cuts off
 
 
 @dataclass
@@ -716,10 +717,13 @@ class Rules:
         # overlay, ~0.8 ms a figure, only where one overlaps)
         rest = [self.fills[n] for n in near] if any(self.interiors_meet([(name, n) for n in near])) else []
         region = _largest(own.difference(shapely.union_all(rest)) if rest else own) or _largest(own)
-        if rest and region is not None and (big := self._largest_face(own)) is not None and \
-                big.intersection(region).area < 0.5 * region.area:
+        if rest and region is not None and region.area < FACE_LEFT * own.area and \
+                (big := self._largest_face(own)) is not None and \
+                big.intersection(region).area < 0.5 * region.area and \
+                not any(self.fills[n].buffer(1.0).contains(big) for n in near if not n.startswith("~")):
             region = big  # (what the cells left is a small piece that a drawn line cuts off it, read as that
-            # piece's: reader 29's 18, a sector's leader in the circular segment beyond its chord BC)
+            # piece's: reader 29's 18, a sector's leader in the circular segment beyond its chord BC; never a
+            # part that is another shape)
         if region is None:
             c = own.representative_point()
             return np.array([c.x, c.y]), 0.0
