@@ -1,12 +1,16 @@
 """Blind readers 28 and 29 (issue 38, items 2 and 4): a sector's leader that ended in the circular segment beyond
 its drawn chord (read as asking the segment's area).  The rule (render/attribution.py ``Rules._interior``): a
-region's leader ends in its largest part, never in a small piece a drawn line cuts off it."""
+region's leader ends in its largest part, never in a small piece a drawn line cuts off it.  The reader's checks
+(tests/label_reader.py): a sector's leader past its drawn chord; a given side's value moved off the figure beside
+the bracket that spans the side (reader 29's 05: the square's AB = 55; the render rule for it is still open)."""
 from __future__ import annotations
 
 import numpy as np
 
 from geomill.dsl import parse
 from geomill.render.textbook import textbook_figure
+
+from tests.label_reader import textbook_problems
 
 SECTOR = ("points O A B C\ntriangle ABC\ncircle O through A B C\ncounterclockwise OBC\nAO = 10\nangle ABC = 70\n"
           "angle ACB = 60\nfind sector area OBC\n")  # (reader 29's 18: chord BC and radii OB, OC drawn)
@@ -18,6 +22,7 @@ def _side(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
 
 def test_a_sectors_leader_ends_on_its_centres_side_of_its_drawn_chord() -> None:
     lab = textbook_figure(parse(SECTOR)).labels
+    assert textbook_problems(lab) == []
     pts = {n: np.array(p, float) for n, p in lab["points"].items()}
     asked = next(x for x in lab["labels"] if x["element"] == "area OBC")
     end = np.array(asked["leader"][0] if asked["leader"] is not None else
@@ -25,3 +30,20 @@ def test_a_sectors_leader_ends_on_its_centres_side_of_its_drawn_chord() -> None:
     o, b, c = pts["O"], pts["B"], pts["C"]
     assert _side(end, b, c) * _side(o, b, c) > 0  # (not in the segment beyond chord BC)
     assert _side(end, o, b) * _side(c, o, b) > 0 and _side(end, o, c) * _side(b, o, c) > 0  # (within its radii)
+
+
+def test_the_reader_flags_a_sectors_leader_past_its_chord() -> None:
+    lab = textbook_figure(parse(SECTOR)).labels
+    asked = next(x for x in lab["labels"] if x["element"] == "area OBC")
+    b, c = (np.array(lab["points"][n], float) for n in "BC")
+    far = (b + c) / 2 + 0.3 * (b + c - 2 * np.array(lab["points"]["O"], float))  # (beyond BC, inside the arc)
+    asked["leader"] = [[float(far[0]), float(far[1])], asked["leader"][1] if asked["leader"] else [0.0, 0.0]]
+    assert any("past its sector's chord" in p for p in textbook_problems(lab))
+
+
+def test_the_reader_flags_a_bracketed_sides_value_moved_off_the_figure() -> None:
+    lab = {"points": {}, "labels": [], "segments": [], "shapes": [],
+           "marks": [{"kind": "bracket", "elements": ["AB"], "pixels": []}],
+           "givens": [{"fact": "AB = 55", "element": "AB", "shown": "moved", "drawn": "AB"}]}
+    from tests.label_reader import _bracketed_values_moved
+    assert _bracketed_values_moved(lab) == ["'AB = 55' is moved off the figure beside the bracket of AB"]
