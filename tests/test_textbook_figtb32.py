@@ -2,7 +2,8 @@
 its drawn chord (read as asking the segment's area).  The rule (render/attribution.py ``Rules._interior``): a
 region's leader ends in its largest part, never in a small piece a drawn line cuts off it.  The reader's checks
 (tests/label_reader.py): a sector's leader past its drawn chord; a given side's value moved off the figure beside
-the bracket that spans the side (reader 29's 05: the square's AB = 55; the render rule for it is still open)."""
+the bracket that spans the side (reader 29's 05: the square's AB = 55).  Its rule (render/): a bracketed
+side's dimension line sits beyond the bracket's tick, the canvas's margin widened for it and its value."""
 from __future__ import annotations
 
 import numpy as np
@@ -14,6 +15,8 @@ from tests.label_reader import textbook_problems
 
 SECTOR = ("points O A B C\ntriangle ABC\ncircle O through A B C\ncounterclockwise OBC\nAO = 10\nangle ABC = 70\n"
           "angle ACB = 60\nfind sector area OBC\n")  # (reader 29's 18: chord BC and radii OB, OC drawn)
+SQUARE = ("points A B C D F G\nsquare ABCD\nline A F B\nline D G C\nline F G\nF midpoint of AB\nG midpoint of DC\n"
+          "AB = 55\nfind FG\n")  # (reader 29's 05: AB's bracket between AB and its dimension line)
 
 
 def _side(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
@@ -47,3 +50,21 @@ def test_the_reader_flags_a_bracketed_sides_value_moved_off_the_figure() -> None
            "givens": [{"fact": "AB = 55", "element": "AB", "shown": "moved", "drawn": "AB"}]}
     from tests.label_reader import _bracketed_values_moved
     assert _bracketed_values_moved(lab) == ["'AB = 55' is moved off the figure beside the bracket of AB"]
+
+
+def test_a_squares_given_side_is_on_its_dimension_line_beyond_its_bracket() -> None:
+    lab = textbook_figure(parse(SQUARE)).labels
+    assert textbook_problems(lab) == []
+    assert [g["shown"] for g in lab["givens"] if g["element"] == "AB"] == ["label"]
+    dim = next(m for m in lab["marks"] if m["kind"] == "dimension" and set(m["elements"][0]) == set("AB"))
+    bracket = next(m for m in lab["marks"] if m["kind"] == "bracket" and set(m["elements"][0]) == set("AB"))
+    a, b = (np.array(lab["points"][n], float) for n in "AB")
+    u = (b - a) / np.linalg.norm(b - a)
+
+    def off(xy) -> float:
+        return abs(float(np.cross(u, np.array(xy, float) - a)))
+    value = next(x for x in lab["labels"] if x["element"] == "AB")
+    x0, y0, x1, y1 = value["bbox"]
+    assert max(off(p) for line in bracket["pixels"] for p in line) < min(off(c) for c in
+                                                                          ((x0, y0), (x1, y0), (x0, y1), (x1, y1)))
+    assert "gap" in dim  # (the value in the dimension line's break, beyond the bracket)
