@@ -20,7 +20,7 @@ SQUARE = ("points A B C D F G\nsquare ABCD\nline A F B\nline D G C\nline F G\nF 
 
 
 def _side(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
-    return float(np.cross(b - a, p - a))
+    return float((b - a)[0] * (p - a)[1] - (b - a)[1] * (p - a)[0])
 
 
 def test_a_sectors_leader_ends_on_its_centres_side_of_its_drawn_chord() -> None:
@@ -62,7 +62,8 @@ def test_a_squares_given_side_is_on_its_dimension_line_beyond_its_bracket() -> N
     u = (b - a) / np.linalg.norm(b - a)
 
     def off(xy) -> float:
-        return abs(float(np.cross(u, np.array(xy, float) - a)))
+        w = np.array(xy, float) - a
+        return abs(float(u[0] * w[1] - u[1] * w[0]))
     value = next(x for x in lab["labels"] if x["element"] == "AB")
     x0, y0, x1, y1 = value["bbox"]
     assert max(off(p) for line in bracket["pixels"] for p in line) < min(off(c) for c in
