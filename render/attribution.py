@@ -742,6 +742,8 @@ class Rules:
 
         lines = [shapely.LineString([self.points[a], self.points[b]]) for a, b in
                  (tuple(k) for k in self.stroke_index if len(k) == 2) if a in self.points and b in self.points]
+        if own.geom_type != "Polygon":
+            return None  # (a region in pieces: its cells say its parts already)
         inner = [ln for ln in lines if ln.crosses(own) or own.contains(ln)]
         if not inner:
             return None
