@@ -136,6 +136,10 @@ def _thin(line: np.ndarray, step: float) -> np.ndarray:
     return line[np.append(idx, len(line) - 1)]
 
 
+FACE_SHARE = 0.04  # a part of a region that drawn segments cut off counts from this share of its area
+FACE_LEFT = 0.6  # what the cells left of a region, under this share of it, may be a piece a drawn line cuts off
+
+
 @dataclass
 class Rules:
     """The figure's elements in pixels (y up) and the attribution rule of each labelled one."""
@@ -713,6 +717,13 @@ class Rules:
         # overlay, ~0.8 ms a figure, only where one overlaps)
         rest = [self.fills[n] for n in near] if any(self.interiors_meet([(name, n) for n in near])) else []
         region = _largest(own.difference(shapely.union_all(rest)) if rest else own) or _largest(own)
+        if rest and region is not None and region.area < FACE_LEFT * own.area and \
+                (big := self._largest_face(own)) is not None and \
+                big.intersection(region).area < 0.5 * region.area and \
+                not any(self.fills[n].buffer(1.0).contains(big) for n in near if not n.startswith("~")):
+            region = big  # (what the cells left is a small piece that a drawn line cuts off it, read as that
+            # piece's: reader 29's 18, a sector's leader in the circular segment beyond its chord BC; never a
+            # part that is another shape)
         if region is None:
             c = own.representative_point()
             return np.array([c.x, c.y]), 0.0
@@ -723,6 +734,22 @@ class Rules:
             c = shapely.ops.polylabel(region, tolerance=1.0)
             room = max(room, shapely.distance(region.boundary, c))
         return np.array([c.x, c.y]), float(room)
+
+    def _largest_face(self, own: Polygon) -> Polygon | None:
+        """The largest of the parts that drawn segments cut region ``own`` into; None where they cut it into
+        no two parts of ``FACE_SHARE`` of it each."""
+        from shapely.ops import polygonize
+
+        lines = [shapely.LineString([self.points[a], self.points[b]]) for a, b in
+                 (tuple(k) for k in self.stroke_index if len(k) == 2) if a in self.points and b in self.points]
+        if own.geom_type != "Polygon":
+            return None  # (a region in pieces: its cells say its parts already)
+        inner = [ln for ln in lines if ln.crosses(own) or own.contains(ln)]
+        if not inner:
+            return None
+        faces = [f for f in polygonize(shapely.union_all([own.exterior, *inner]))
+                 if own.contains(f.representative_point()) and f.area >= FACE_SHARE * own.area]
+        return max(faces, key=lambda f: f.area) if len(faces) > 1 else None
 
     # -- a finished drawing -------------------------------------------------------------------------
     def misread(self, labels) -> list:

@@ -216,7 +216,7 @@ def _framed(scene: Scene, style: Style) -> tuple[Frame, list[list[np.ndarray]]]:
     the figure will be drawn."""
     rings = [s.rings() for s in scene.shapes]
     loose = [_arc_points(a) for a in scene.arcs if not a.shape]  # (a shape's arcs are on its outline)
-    frame = Frame.fit_points(scene, [r[0] for r in rings] + loose, style.size, _margin(style))
+    frame = Frame.fit_points(scene, [r[0] for r in rings] + loose, style.size, _margin(style) + scene.pad)
     return frame, [[frame.pxs(ring) for ring in r] for r in rings]
 
 

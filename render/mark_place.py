@@ -65,6 +65,16 @@ BRACKET_CROSS_GAP = 5.0  # px: a bracket that must cross a drawn line is broken 
 BRACKET_CROSS_END = 10.0  # px: never within this of its span's ends (a leg cut off reads as no bracket)
 BRACKET_CROSS_MAX = 3  # lines a broken bracket crosses at most
 BRACKET_CLEAR = 4.0  # px a bracket keeps from right-angle squares and other brackets where it can
+BREAK_HALF = 0.65  # fonts: half a value's box, in its dimension line's break, across the line
+
+
+def bracketed_offset(fpx: float) -> float:
+    """px off its side of a dimension line with an equal-length bracket between (lane, tick, clearance) and its value's
+    half box beyond the tick (blind reader 29's 05: at the usual offset the square's AB = 55 sat on the tick and went to
+    the text)."""
+    return BRACKET_GAP + BRACKET_LEG + TICK_HALF + BRACKET_CLEAR + BREAK_HALF * fpx
+
+
 BRACKET_INSET = 4.0  # px: and this far in from its ends (clear of the end points' dots)
 ARC_LONG = 14.0  # px: an equal-angle arc at least this long where its angle's sides leave room
 SQUARE_CLEAR = 15.0  # degrees: a right-angle square's sides this far from every other drawn ray at its corner
@@ -438,7 +448,9 @@ class MarkLayout:
                 # it crosses no more, else a short one clear of both half way to it: review 7 read the 59 kind right)
             else:
                 d = float(np.hypot(*dim))
-                lo, out = 0.3 * d, 0.55 * d
+                out = min(0.55 * d, d - BREAK_HALF * self.fpx - TICK_HALF - BRACKET_CLEAR)  # (its tick clear of
+                lo = min(0.3 * d, out - 0.5 * BRACKET_LEG)  # the value in the dimension line's break: blind reader
+                # 29's 05, a square's AB = 55 went to the text, its place on the tick)
                 line = np.array([p + inset + lo * side, p + inset + out * side, r - inset + out * side,
                                  r - inset + lo * side])
                 hi = out * side
@@ -614,9 +626,11 @@ class MarkLayout:
         along = math.cos(math.radians(EXTENSION_ALONG))
         return any(float(w @ n) > along for e in (a, b) for w, _ in self.rays(self.px[e]))
 
-    def dimension(self, a: str, b: str) -> tuple[np.ndarray, list[np.ndarray]]:
+    def dimension(self, a: str, b: str, bracketed: bool = False) -> tuple[np.ndarray, list[np.ndarray]]:
         """(offset, polylines) of segment ab's dimension line: parallel to it on the side away from the
-        figure's middle, ``DIMENSION_FONTS`` font heights off, with a bar across each end; made once."""
+        figure's middle, ``DIMENSION_FONTS`` font heights off, with a bar across each end; made once.
+        ``bracketed``: an equal-length bracket goes between it and the side, so it sits beyond the bracket's
+        tick and its value's half box (``bracketed_offset``)."""
         p, r = self.px[a], self.px[b]
         u = _unit(r - p)
         key = frozenset((a, b))
@@ -625,7 +639,8 @@ class MarkLayout:
             normal = np.array([-u[1], u[0]])
             if float((self.middle - (p + r) / 2) @ normal) > 0:
                 normal = -normal  # away from the figure's middle, unless the other side crosses less
-            outer, inner = (DIMENSION_FONTS * self.fpx * n for n in (normal, -normal))
+            least = bracketed_offset(self.fpx) if bracketed else 0.0
+            outer, inner = (max(DIMENSION_FONTS * self.fpx, least) * n for n in (normal, -normal))
             fars = [(f * self.fpx + self._across(p, r)) * normal for f in (DIMENSION_FONTS, *DIMENSION_NEAR)]
             far = next((f for f in fars if not self._crossed(p, r, f)), None) if self._across(p, r) else None
             if far is not None:  # a diameter's: beyond its circle, where that crosses nothing (nearer it where a

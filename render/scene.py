@@ -148,6 +148,7 @@ class Scene:
     # imported scenes: what was accepted on the author's word (a listed point off its line by
     # no more than its coordinates' rounding), said once for the caller to show
     warnings: list[str] = field(default_factory=list)
+    pad: float = 0.0  # px of canvas margin beyond the usual (a bracketed side's dimension line: render.textbook)
 
     # -- measuring --------------------------------------------------------------------------
     def shape(self, name: str) -> SceneShape | None:

@@ -244,7 +244,8 @@ class TextbookAnnotation(Annotation):
                 if q in self.leaders and q != self.query:  # (however it came to be set off: from its dimension
                     self.forced.add(q)  # line, never from a piece)
             if split or 0 < layout.run_on(*q.key) < RUN_ON_FONTS * style.font_px:
-                off, drawn = layout.dimension(*q.key)
+                off, drawn = layout.dimension(*q.key, bracketed=split and _bracketed_split(
+                    scene, q, self.relation_marks))
                 if q in self.across - self.forced or _crosses(layout, *q.key, off) or layout.astray(*q.key, off) or \
                         layout.stacked(*q.key, off):
                     # (across the figure's lines it reads as a line of it, even beyond them where the canvas has
@@ -844,6 +845,22 @@ def _bracketed_split(scene: Scene, q: Quantity, marks: list[Mark]) -> bool:
                for m in marks if m.kind == "equal" for e in m.elements)
 
 
+PAD_SPARE = 2.0  # px beyond what a bracketed side's dimension line and its value need (rounding)
+
+
+def _bracketed_pad(scene: Scene, ann: TextbookAnnotation, style) -> float:
+    """The canvas margin a given value's dimension line needs beyond the usual where an equal-length bracket goes
+    between it and its split side (``bracketed_offset``): at the usual margin it had no room, and the value went to
+    the text (blind reader 29's 05, a square's AB = 55); 0 where none does."""
+    from .compose import _margin
+    from .mark_place import VALUE_ROOM, bracketed_offset
+
+    if not any(q.kind is QKind.LENGTH and ann.on_image(q) and _bracketed_split(scene, q, ann.relation_marks)
+               for q in ann.facts):
+        return 0.0
+    return max(0.0, bracketed_offset(style.font_px) + VALUE_ROOM * style.font_px - _margin(style)) + PAD_SPARE
+
+
 def _regions(problem: GeneralProblem, named: list[Element], pts: dict) -> list[tuple[str, ...]]:
     """The polygons a region may be drawn for: each declared one, then each an area or perimeter the goal names
     that none is (``find area ABC`` of a triangle its lines make: its sides are drawn, ``named_segments``), where its
@@ -1379,6 +1396,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             return a, g, goal
 
         ann, givens, goal = fresh()
+        if (pad := _bracketed_pad(scene, ann, renderer.style)) > 0:
+            scene = dataclasses.replace(scene, pad=pad)
         d = renderer.compose(scene, ann)
         right = [(mk, angle) for mk, _, angle in ann.crowded if angle is not None]
         out = [mk for mk, angle in right if any(mk is t for t in touching) and Quantity.angle(*angle) in dropped]

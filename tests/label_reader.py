@@ -762,7 +762,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _angle_labels_in_other_wedges(fig, pts) + _arc_label_stretches(fig, pts)
             + _values_by_radii(fig, pts) + _parts_apart(fig, pts) + _flat_corners(fig, pts) + _queries_apart(fig)
             + _neighbour_squares(fig) + _tick_rows(fig) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
-            + _near_incidences(fig, pts))
+            + _near_incidences(fig, pts) + _sectors_past_chords(fig, pts) + _bracketed_values_moved(fig))
 
 
 NEAR_CENTRE = 0.15  # of the radius: a chord passing nearer its circle's centre (but not through it) reads as a diameter
@@ -1065,6 +1065,41 @@ def _regions_outside(fig: dict) -> list[str]:
         if not poly.buffer(1.0).contains(at) and not _legend_line(lab, shapes.values(), fig["size"][0]):
             out.append(f"{lab['text']!r} ({lab['element']}) sits outside its polygon with no leader into it")
     return out
+
+
+def _sectors_past_chords(fig: dict, pts: dict) -> list[str]:
+    """A sector's label whose leader ends (or whose text sits) past its drawn chord, in the circular segment: it
+    reads as asking the segment's area (blind reader 29's 18: "sector area OBC = ?" led beyond chord BC)."""
+    out = []
+    for s in fig.get("shapes", []):
+        ring = s["outline"]
+        if s.get("kind") != "sector" or len(ring) < 4:
+            continue
+        o, a, b = ring[0], ring[1], ring[-2]
+        ends = {n for n, xy in pts.items() for e in (a, b) if math.dist(xy, e) <= 1.0}
+        if not any(set(sg) <= ends and sg[0] != sg[1] for sg in fig["segments"]):
+            continue  # (no chord drawn: the whole sector reads as one region)
+
+        def side(p) -> float:
+            return (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+        for lab in fig["labels"]:
+            if lab["element"].partition(" ")[2] != s["name"] or lab["element"].partition(" ")[0] not in (
+                    "area", "perimeter"):
+                continue
+            x0, y0, x1, y1 = lab["bbox"]
+            at = lab["leader"][0] if lab["leader"] is not None else ((x0 + x1) / 2, (y0 + y1) / 2)
+            if side(at) * side(o) < 0:
+                out.append(f"{lab['text']!r} points past its sector's chord, into the circular segment")
+    return out
+
+
+def _bracketed_values_moved(fig: dict) -> list[str]:
+    """A given side's value moved off the figure where an equal-length bracket spans that side: the bracket
+    took its dimension line's place and reads as a dimension line with its number missing (blind reader 29's
+    05: a square's AB = 55 nowhere on the figure)."""
+    spanned = {frozenset(e) for m in fig.get("marks", []) if m["kind"] == "bracket" for e in m["elements"]}
+    return [f"{g['fact']!r} is moved off the figure beside the bracket of {g['element']}"
+            for g in fig.get("givens", []) if g.get("shown") == "moved" and frozenset(g["element"]) in spanned]
 
 
 LEGEND_FLUSH = 8.5  # px: a legend line is flush with the canvas's left or right margin (the renderer's 8 px)
@@ -1422,8 +1457,11 @@ def _leaders(fig: dict, pts: dict) -> list[str]:
         # a region part of its shape, or around it (the smaller reads as meant), is no other reading
         others = [r for r in regions if r.difference(own).area > 0.02 * r.area and
                   own.difference(r).area > 0.02 * own.area]
-        for r in others:
-            if r.buffer(-0.5).contains(tip):
+        parts = [r for r in regions if own.buffer(1.0).contains(r) and r.area < 0.98 * own.area]
+        for r in others:  # (a tip in a drawn part of its shape reads as that part, the smaller, not as a region
+            # around the part: reader 29's 18, the sector's tip in triangle OBC, inside ABC)
+            if r.buffer(-0.5).contains(tip) and not any(
+                    p.buffer(-0.5).contains(tip) and r.buffer(1.0).contains(p) for p in parts):
                 out.append(f"{lab['text']!r} ({lab['element']}) points into a region of other lines too")
                 break
         for r in others:
