@@ -1247,9 +1247,10 @@ class Deduction:
         return progress
 
     def _premise_cost(self, a: sympy.Expr, b: sympy.Expr) -> int:
-        """0 for a premise the problem states, 1 for one a single equation says, 2 for one a chain proves."""
-        if self._stated_premise(a, b):
-            return 0
+        """0 for a premise the problem states or the figure gives (a common angle), 1 for one a single equation
+        says, 2 for one a chain proves."""
+        if self._stated_premise(a, b) or self._premise(a, b)[0] == 0:
+            return 0  # (given, or one element under two names: the common angle A)
         form = linear_form(self._premise(a, b)[0])
         if form is None or not form[0] or form[1] != 0:
             return 2
