@@ -1225,44 +1225,11 @@ class Deduction:
         progress = False
         self._round_start = len(self.table.equations)
         try:
-            group: list[Instance] = []  # (the instances on one set of names: a judgement's premise sets, each with
-            for inst in judgements(self.cfg, self.proven, self.index, self._judged):  # all its conclusions)
-                if group and inst.names != group[0].names:
-                    progress |= self._add_lightest_first(group)
-                    group = []
-                group.append(inst)
-            progress |= self._add_lightest_first(group)
+            for inst in judgements(self.cfg, self.proven, self.index, self._judged):
+                progress |= self.add(inst)
         finally:
             self._round_start = None
         return progress
-
-    def _add_lightest_first(self, group: list[Instance]) -> bool:
-        """One judgement on one pair of figures from several premise sets (similar by AA at D and E, or at A and
-        D): the set whose premises the problem states or one equation says goes first, as the one the proof
-        then cites (blind teacher 26's fg 11: the vertical angles and the given angle, not a third angle found
-        from two angle sums)."""
-        progress = False
-        for inst in sorted(group, key=lambda i: sum(self._premise_cost(a, b) for a, b in i.premises)):
-            progress |= self.add(inst)
-        return progress
-
-    def _premise_cost(self, a: sympy.Expr, b: sympy.Expr) -> int:
-        """0 for a premise the problem states or the figure gives (a common angle), 1 for one a single equation
-        says, 2 for one a chain proves."""
-        if self._stated_premise(a, b) or self._premise(a, b)[0] == 0:
-            return 0  # (given, or one element under two names: the common angle A)
-        form = linear_form(self._premise(a, b)[0])
-        if form is None or not form[0] or form[1] != 0:
-            return 2
-        target = {k.name: Fraction(str(c)) for k, c in form[0].items()}
-        first = next(iter(target))
-        for i in self.table.ids_on(first):
-            e = self.table.equations[i]
-            if e.coeffs.keys() == target.keys():
-                r = Fraction(e.coeffs[first]) / target[first]
-                if all(Fraction(e.coeffs[k]) == r * c for k, c in target.items()):
-                    return 1
-        return 2
 
     def _held_before(self, form, inst: Instance) -> bool:
         """Whether the table proved ``form`` before the judgement round now running (or now, outside one):
