@@ -58,6 +58,14 @@ def _number(value, what: str) -> float:
     return float(value)
 
 
+def _listed(data: dict, key: str) -> list:
+    """A scene's list field (``lines``, ``segments``, ``circles``, ``arcs``): [] where absent, refused where not a list."""
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise SceneFormatError(f'"{key}" must be a list, not {json.dumps(value)[:60]}')
+    return value
+
+
 def scene_from_dict(data) -> Scene:
     """A scene from the import format or from ``geomill scene --json`` output."""
     if not isinstance(data, dict) or not isinstance(data.get("points"), dict) or not data["points"]:
@@ -71,8 +79,8 @@ def scene_from_dict(data) -> Scene:
         if not single:
             raise SceneFormatError(f"{name!r} is not a point name (a capital letter, digits, primes)")
         points[name] = _xy(xy, f"point {name}")
-    lines = [tuple(x) if isinstance(x, (list, tuple)) else x for x in data.get("lines", [])]
-    lines += [tuple(x) if isinstance(x, (list, tuple)) else x for x in data.get("segments", [])]
+    lines = [tuple(x) if isinstance(x, (list, tuple)) else x for x in _listed(data, "lines")]
+    lines += [tuple(x) if isinstance(x, (list, tuple)) else x for x in _listed(data, "segments")]
     for i, line in enumerate(lines):
         if not isinstance(line, tuple) or len(line) < 2 or not all(isinstance(n, str) for n in line):
             raise SceneFormatError(f"line {i + 1} must be a list of two or more point names")
@@ -82,8 +90,8 @@ def scene_from_dict(data) -> Scene:
         if len(set(line)) != len(line):
             raise SceneFormatError(f"line {i + 1} ({'-'.join(line)}) lists a point twice")
     arcs = [SceneArc(_xy(c.get("centre", c.get("center")) if isinstance(c, dict) else None, f"circle {i + 1}'s centre"),
-                     _radius(c, i), 0.0, 360.0) for i, c in enumerate(data.get("circles", []))]
-    for i, a in enumerate(data.get("arcs", [])):
+                     _radius(c, i), 0.0, 360.0) for i, c in enumerate(_listed(data, "circles"))]
+    for i, a in enumerate(_listed(data, "arcs")):
         if not isinstance(a, dict):
             raise SceneFormatError(f"arc {i + 1} must be an object with centre, radius, start, end")
         arcs.append(SceneArc(_xy(a.get("centre"), f"arc {i + 1}'s centre"), _radius(a, i),

@@ -17,7 +17,7 @@ from geomill.evaluate.answers.extract import extract
 from geomill.evaluate.answers.score import score_item
 from geomill.render.batch import check_lines
 from geomill.render.claims import check_claim
-from geomill.render.scene_io import scene_from_dict
+from geomill.render.scene_io import SceneFormatError, scene_from_dict
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -228,3 +228,10 @@ def test_json_text_parses_or_says_where(text):
         loads(text, "f.json")
     except GeomillError as exc:
         assert str(exc).startswith("f.json:")
+
+
+@pytest.mark.parametrize("key", ["lines", "segments", "circles", "arcs"])
+def test_a_scene_list_field_that_is_no_list_is_refused(key):
+    """(Hypothesis found ``{"points": {"A": [0, 0]}, "lines": null}`` raising TypeError, not a scene error.)"""
+    with pytest.raises(SceneFormatError, match=f'"{key}" must be a list'):
+        scene_from_dict({"points": {"A": [0, 0]}, key: None})
