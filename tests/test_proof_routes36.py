@@ -1,14 +1,7 @@
 """The route a teacher takes (blind teachers 23 and 24's roundabout routes), each on its smallest problem."""
 from __future__ import annotations
 
-from geomill.dsl import parse
-from geomill.solvers.plane.solve import solve_general
-
-
-def _text(src: str) -> str:
-    sol = solve_general(parse(src))
-    assert sol.proof.check(sol.model) == []
-    return sol.text()
+from .proof_text import checked_text as _text
 
 
 def test_the_perpendicular_from_the_centre_halves_the_arc_it_bisects() -> None:

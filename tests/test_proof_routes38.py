@@ -1,14 +1,7 @@
 """The route a teacher takes (issue #37 item 1, still open after proofs36), each on its smallest problem."""
 from __future__ import annotations
 
-from geomill.dsl import parse
-from geomill.solvers.plane.solve import solve_general
-
-
-def _text(src: str) -> str:
-    sol = solve_general(parse(src))
-    assert sol.proof.check(sol.model) == []
-    return sol.text()
+from .proof_text import checked_text as _text
 
 
 def test_the_radius_put_in_a_formula_says_which_segment_it_is() -> None:

@@ -6,16 +6,9 @@ from __future__ import annotations
 import functools
 import re
 
-from geomill.dsl import parse
-from geomill.solvers.plane import solve_general
-from geomill.solvers.plane_lint import lint_general
+from .proof_text import linted_text
 
-
-@functools.cache
-def _text(src: str) -> str:
-    sol = solve_general(parse(src, "case.geo"))
-    assert lint_general(sol) == [], sol.text()
-    return sol.text()
+_text = functools.cache(linted_text)  # (several tests read one proof)
 
 
 EQUILATERAL = "triangle ABC equilateral\nline A D C\nline A E B\nDE parallel to CB\nAB = 30\nAD = 21\nfind DE/BE\n"

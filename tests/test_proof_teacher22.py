@@ -1,13 +1,6 @@
 """Blind teachers 21 and 22: the routes and words they marked down, on the smallest problems that show them."""
-from geomill.dsl import parse
-from geomill.solvers.plane import solve_general
-from geomill.solvers.plane_lint import lint_general
 
-
-def _text(src: str) -> str:
-    sol = solve_general(parse(src, "case.geo"))
-    assert lint_general(sol) == [], sol.text()
-    return sol.text()
+from .proof_text import linted_text as _text
 
 
 def test_an_isosceles_trapezoid_s_base_from_the_foot_of_its_height():

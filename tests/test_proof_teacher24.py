@@ -2,14 +2,8 @@
 import re
 from geomill.dsl import parse
 from geomill.generate.textbook import question
-from geomill.solvers.plane import solve_general
-from geomill.solvers.plane_lint import lint_general
 
-
-def _text(src: str) -> str:
-    sol = solve_general(parse(src, "case.geo"))
-    assert lint_general(sol) == [], sol.text()
-    return sol.text()
+from .proof_text import linted_text as _text
 
 
 def test_a_radius_in_a_formula_is_r():

@@ -1,13 +1,6 @@
 """Classes blind teachers 25 and 26 marked down, each on its smallest problem (issue #37)."""
-from geomill.dsl import parse
-from geomill.solvers.plane import solve_general
-from geomill.solvers.plane_lint import lint_general
 
-
-def _text(src: str) -> str:
-    sol = solve_general(parse(src, "case.geo"))
-    assert lint_general(sol) == [], sol.text()
-    return sol.text()
+from .proof_text import linted_text as _text
 
 
 def test_a_quadrilateral_with_both_pairs_of_sides_parallel_takes_base_times_height() -> None:

@@ -213,7 +213,8 @@ def _semicircle_once(said: list[list[str]]) -> list[list[str]]:
 
 
 # "since AB passes through the centre O, it is a diameter" (or "the centre of circle O"), either case
-_DIAMETER = re.compile(r"\b([Ss])ince ([A-Z]{2}) passes through the centre (?:of circle )?([A-Z]), it is a diameter(, twice the radius)?")
+_DIAMETER = re.compile(r"\b([Ss])ince ([A-Z]{2}) passes through the centre (?:of circle )?([A-Z]), it is a diameter"
+                       r"(, twice the radius)?")
 
 
 def _diameter_once(said: list[list[str]]) -> list[list[str]]:
