@@ -27,8 +27,8 @@ from geomill.dataset.journal import entry_bytes
 from geomill.dataset.records import Manifest, Part, Record
 from geomill.engine import budget
 from geomill.engine.errors import GeomillError
-from geomill.engine.plane import GeneralProblem, element_of, height_foot
-from geomill.engine.relations import BLOCKS_BY_KEY, polygon_of
+from geomill.engine.plane import POLYGON_NOUNS, GeneralProblem, element_of, height_foot
+from geomill.engine.relations import BLOCKS, BLOCKS_BY_KEY, polygon_of
 
 SCHEMA = "geomill.textbook/1"
 GENERATOR = "geomill.textbook 1"
@@ -309,8 +309,7 @@ def _unneeded_polygons(problem: GeneralProblem, plain: list[tuple[int, tuple[str
     for where, pts in plain:
         named = rf"(?<!\bangle )(?<!\barc )(?<!\bsector )\b{''.join(pts)}\b"  # (angle ABC: no triangle)
         if len(pts) > 3:  # "the area of ABCD" does not say what ABCD is (blind teachers 23, 24): its kind's word does
-            named = rf"\b(?:quadrilateral|pentagon|hexagon|polygon|trapezoid|parallelogram|rectangle|rhombus|square|kite) " \
-                    rf"{''.join(pts)}\b"
+            named = rf"\b(?:{'|'.join(_polygon_words())}) {''.join(pts)}\b"
         if re.search(named, words):
             drop.add(where)
             sides |= _sides(pts)
@@ -322,6 +321,16 @@ def _unneeded_polygons(problem: GeneralProblem, plain: list[tuple[int, tuple[str
         else:
             sides |= _sides(pts)
     return drop
+
+
+@functools.cache
+def _polygon_words() -> tuple[str, ...]:
+    """The nouns a sentence names a polygon of four or more vertices by: the plain ones (quadrilateral,
+    pentagon …) and each polygon relation's own word, read from its first form ("trapezoid" of
+    ``trapezoid {ABCD} bases {AD} {BC}``)."""
+    kinds = (re.search(r"(\w+) \{" + re.escape(b.polygon) + r"\}", b.forms[0]) for b in BLOCKS
+             if b.polygon is not None and len(b.polygon) > 3)
+    return tuple(dict.fromkeys(["quadrilateral", "polygon", *POLYGON_NOUNS, *(m[1] for m in kinds if m)]))
 
 
 def _said_in_order(points: tuple[str, ...], ordered: set[tuple[str, str, str]]) -> bool:
