@@ -918,21 +918,29 @@ def _inside(p, ring) -> bool:
 
 def orient(problem: GeneralProblem, coords: dict[str, np.ndarray], marks: list[Mark]) -> dict[str, np.ndarray]:
     """The model turned (never mirrored: the facts' turns hold) so that its base is horizontal, the figure
-    above it: the longest of the given parallels, else the longest line or polygon side, never a polygon's
-    diagonal (a rectangle stands on its side, not on the diagonal a line draws)."""
+    above it: the main polygon's (the first declared) own base where its kind has one (an isosceles triangle on
+    its base, whatever parallels the figure adds: reader 31's 28 stood ABC on its leg AB, the longest parallel,
+    its apex at the bottom left), else the longest of the given parallels, else the longest line or polygon side,
+    never a polygon's diagonal (a rectangle stands on its side, not on the diagonal a line draws)."""
     def length(s: tuple[str, str]) -> float:
         return float(np.linalg.norm(coords[s[1]] - coords[s[0]]))
 
     sides = [(p.points[i - 1], p.points[i]) for p in problem.polygons for i in range(len(p.points))]
     corners = [set(p.points) for p in problem.polygons if len(p.points) > 3]
     edges = {frozenset(s) for s in sides}
-    base = None
+    main = set(problem.polygons[0].points) if problem.polygons else set()
+    # a symmetric shape across its axis: an isosceles triangle on its base, a kite's axis upright (the main polygon's
+    # first)
+    standing = sorted((((names[block.stands_on[0]], names[block.stands_on[1]]), set(names.values()) != main)
+                       for rel in problem.relations
+                       if (block := BLOCKS_BY_KEY[rel.key]).stands_on and (names := block.bind(rel.args))),
+                      key=lambda s: s[1])
+    base = standing[0][0] if standing and not standing[0][1] else None
     parallels = [e for m in marks if m.kind == "parallel" for e in m.elements]
-    if parallels:  # (the longest: a parallelogram's long sides, not its short ones, lie along the bottom)
-        base = max(parallels, key=length)
-    if base is None:  # a symmetric shape across its axis: an isosceles triangle on its base, a kite's axis upright
-        base = next(((names[block.stands_on[0]], names[block.stands_on[1]]) for rel in problem.relations
-                     if (block := BLOCKS_BY_KEY[rel.key]).stands_on and (names := block.bind(rel.args))), None)
+    if base is None and parallels:  # (the longest: a parallelogram's long sides, not its short ones, lie along the
+        base = max(parallels, key=length)  # bottom)
+    if base is None and standing:
+        base = standing[0][0]
     if base is None:  # the longest line or polygon side
         pairs = [(ln.points[0], ln.points[-1]) for ln in problem.lines]
         pairs = [s for s in pairs if frozenset(s) in edges or not any(set(s) <= c for c in corners)] + sides

@@ -69,11 +69,11 @@ def test_an_arc_goal_says_which_way_it_turns() -> None:
 def test_a_construction_point_nothing_needs_is_its_own_step() -> None:
     """The parallel's second point, the chord foot's point on the circle: steps of their own (dropped
     with their relation and line when a proof leaves them out), the line through O drawn once."""
-    fig = _figure("circle", ("chord_foot",), want=lambda f: len(f.steps) == 3)
-    m, d = fig.steps[1].new[0], fig.steps[2].new[0]
+    fig = _figure("circle", ("chord_foot",), want=lambda f: len(f.steps) == 4)  # (the circle its base's second)
+    m, d = fig.steps[2].new[0], fig.steps[3].new[0]
     through_o = [ln for ln in fig.problem().lines if "O" in ln.points and m in ln.points]
     assert len(through_o) == 1 and d in through_o[0].points
-    short = fig.problem(keep={0, 1})
+    short = fig.problem(keep={0, 1, 2})
     assert d not in short.points and not any(d in ln.points for ln in short.lines)
     fig = _figure("triangle", ("parallel",))
     (dd,), (e,) = fig.steps[1].new, fig.steps[2].new

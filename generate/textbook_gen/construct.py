@@ -41,6 +41,8 @@ ARC_KINDS = ("arc", "arc_length", "sector_area", "sector_perimeter")  # elements
 ANGLES = (30, 45, 60, 120, 30, 45, 60, 30, 45, 60, 40, 70)
 MIN_ANGLE = 20.0  # every angle of a constructed triangle, in degrees
 MIN_GAP = 0.08  # a new point stays this share of the figure's size away from every other point
+MIN_ARC = 15.0  # degrees: two points of a circle at least this far apart round it (reader 31's 17: E 10° from C,
+# the arc asked between them too short to mark or to read)
 
 
 class Retry(Exception):
@@ -90,6 +92,39 @@ class Figure:
     def size(self) -> float:
         pts = np.array(list(self.at.values()))
         return float(np.max(np.ptp(pts, axis=0)))
+
+    def counted(self, keep: set[int]) -> int:
+        """How many constructions the steps ``keep`` make (``make.too_little``'s count): a base's own later part
+        (the circle of an inscribed triangle, a step of its own so that a proof that never uses it leaves it out)
+        is counted with the base."""
+        base = self.steps[0].kind if self.steps else None
+        part = set()
+        for i, st in enumerate(self.steps[1:], 1):
+            if st.kind != base or not st.follows:
+                break
+            if st.new:
+                part.add(i)
+        return len(set(keep) - part)
+
+    def misdrawn(self) -> str | None:
+        """What the figure's circles draw that would mislead, whatever the facts say (a figure of the same text
+        draws it too, so the text cannot be drawn otherwise): two points of a circle under ``MIN_ARC`` apart round
+        it, or a drawn chord that passes by the centre as near as a diameter does to the eye (``render.accidents``'
+        ``CENTRE_SHARE`` of the radius: reader 31's 16 and 30, an inscribed angle of 95° put BC 170° round the
+        circle, read as a diameter with a right angle at A) but is none.  A constructed diameter passes through it."""
+        from geomill.render.accidents import CENTRE_SHARE
+
+        drawn = self.segments()
+        for o, on in self.circles.items():
+            c, r = self.at[o], self.radii[o]
+            for a, b in itertools.combinations([p for p in on if p in self.at and p != o], 2):
+                turn = pg.angle(self.at[a], c, self.at[b])
+                if turn < MIN_ARC:
+                    return f"{a} and {b} {turn:.0f}° apart round circle {o}"
+                off = r * math.cos(math.radians(turn / 2))  # (the chord's distance from the centre)
+                if frozenset((a, b)) in drawn and 1e-7 * r < off < CENTRE_SHARE * r:
+                    return f"chord {a}{b} {turn:.0f}° round circle {o}: it reads as a diameter"
+        return None
 
     def place(self, name: str, p: np.ndarray) -> None:
         size = self.size() if len(self.at) > 1 else 1.0
@@ -490,9 +525,11 @@ def base_circle(f: Figure, rng: np.random.Generator) -> None:
     f.circles["O"] = ["A", "B", "C"]
     f.radii["O"] = float(r)
     f.polygons.append(("A", "B", "C"))
-    f.steps.append(Step("inscribed_triangle", ("O", "A", "B", "C"), (),
-                        facts=[_fact(L("O", "A"), r), _fact(ang("A", "B", "C"), beta),
-                               _fact(ang("B", "C", "A"), gamma)]))
+    f.steps.append(Step("inscribed_triangle", ("A", "B", "C"), (),
+                        facts=[_fact(ang("A", "B", "C"), beta), _fact(ang("B", "C", "A"), gamma)]))
+    # (the circle and its radius a step of their own: a proof that never uses the circle drops it, never leaving
+    # "O is the centre of the circle through A, B and C" in a question it has no part in: teacher 25's gen 12)
+    f.steps.append(Step("inscribed_triangle", ("O",), ("A", "B", "C"), facts=[_fact(L("O", "A"), r)], follows=True))
     f.base = "circle"
 
 
@@ -1296,6 +1333,8 @@ def sample(rng: np.random.Generator, circles: bool | None, max_points: int, step
                     CONSTRUCTIONS[kind](f, rng)
                 if len(f.at) > max_points:
                     raise Retry("the recipe has too many points")
+            if (why := f.misdrawn()) is not None:
+                raise Retry(why)
             kinds = [k for k in CONSTRUCTIONS if circles is not False or k not in CIRCLE_KINDS]
             tries = 0
             while sum(not st.follows for st in f.steps) - 1 < steps and tries < 30:
@@ -1308,6 +1347,8 @@ def sample(rng: np.random.Generator, circles: bool | None, max_points: int, step
                 n_steps, n_polys, circ = len(f.steps), len(f.polygons), {k: list(v) for k, v in f.circles.items()}
                 try:
                     CONSTRUCTIONS[kind](f, rng)
+                    if (why := f.misdrawn()) is not None:
+                        raise Retry(why)
                 except Retry:
                     f.at, f.polygons, f.circles, f.radii = before, f.polygons[:n_polys], circ, radii
                     del f.steps[n_steps:]

@@ -155,6 +155,16 @@ def _half_circle(fig: Figure, o: str, a: str, b: str) -> bool:
     return abs(pg.angle(fig.at[a], fig.at[o], fig.at[b]) - 180) <= HALF_TURN
 
 
+def _near_half(fig: Figure, o: str, a: str, b: str) -> bool:
+    """A and B are nearly, not exactly, the ends of a diameter: the chord AB would pass by the centre as near as
+    ``Figure.misdrawn`` refuses (an arc or sector between them reads as a half circle, its radii as a diameter:
+    reader 31's 16, sector OBC of 190°)."""
+    from geomill.render.accidents import CENTRE_SHARE
+
+    turn = pg.angle(fig.at[a], fig.at[o], fig.at[b])
+    return not _half_circle(fig, o, a, b) and math.cos(math.radians(turn / 2)) < CENTRE_SHARE
+
+
 def heights(fig: Figure) -> list[sympy.Symbol]:
     """The heights of the figure's polygons that a drawn perpendicular to a side's line meets at a
     point of the figure (a triangle's from a vertex, a quadrilateral's onto a side), as a textbook asks
@@ -249,6 +259,8 @@ def candidate_exprs(fig: Figure, ded: _Closure, rng: np.random.Generator) -> lis
                 ("perimeter", element_symbol("circumference", (c.centre,)))]
         for a, b in ring_pairs(fig, c):
             if _half_circle(fig, c.centre, a, b):  # "sector OBC" over a diameter: which half is asked?
+                continue
+            if _near_half(fig, c.centre, a, b):  # (its radii drawn nearly in one line: read as a diameter)
                 continue
             # one measure of each arc (its degrees, length, sector's area or perimeter): all four made one
             # figure's questions, and a set's, mostly sectors
@@ -361,6 +373,7 @@ def used_pairs(proof: Proof, fig: Figure, goal: sympy.Expr = sympy.S.Zero) -> se
     """The segments and angle arms the proof's equations (and the goal) name, as point pairs (a
     one-point element, a circle's centre, as itself): which drawn segments the problem needs."""
     born = {p: i for i, st in enumerate(fig.steps) for p in st.new}
+    lines = fig.lines()
     out: set[frozenset[str]] = set()
     exprs = [e for st in proof.steps for s, _ in st.equations for e in (s.lhs, s.rhs, s.instance.lhs, s.instance.rhs)]
     for e in [*exprs, goal]:
@@ -370,7 +383,8 @@ def used_pairs(proof: Proof, fig: Figure, goal: sympy.Expr = sympy.S.Zero) -> se
                 continue
             if el.kind.key == "angle":
                 a, v, c = el.points
-                out |= {frozenset((v, _earliest(fig, born, v, a))), frozenset((v, _earliest(fig, born, v, c)))}
+                out |= {frozenset((v, _earliest(fig, born, v, a, lines))),
+                        frozenset((v, _earliest(fig, born, v, c, lines)))}
             elif len(el.points) == 2:
                 out.add(frozenset(el.points))
             else:
@@ -378,11 +392,13 @@ def used_pairs(proof: Proof, fig: Figure, goal: sympy.Expr = sympy.S.Zero) -> se
     return out
 
 
-def _earliest(fig: Figure, born: dict[str, int], v: str, p: str) -> str:
+def _earliest(fig: Figure, born: dict[str, int], v: str, p: str, lines: list[tuple[str, ...]] | None = None) -> str:
+    """The earliest constructed point on the ray from ``v`` through ``p`` along a line the figure draws through
+    both (the deduction knows no other point on it: a centre that lies on a bisector only because the triangle is
+    equilateral names no arm, and keeps no circle in a problem that never uses it, teacher 25's gen 12)."""
+    line = next((ln for ln in (fig.lines() if lines is None else lines) if v in ln and p in ln), (p,))
     o, d = fig.at[v], fig.at[p] - fig.at[v]
-    n = float(np.hypot(*d))
-    on = [q for q in born if q != v and abs(pg.cross(d, fig.at[q] - o)) < 1e-9 * n * max(1.0, n)
-          and float(np.dot(d, fig.at[q] - o)) > 0]
+    on = [q for q in line if q in born and q != v and float(np.dot(d, fig.at[q] - o)) > 0]
     return min(on, key=lambda q: (born[q], q)) if on else p
 
 
@@ -401,6 +417,8 @@ def traceback(fig: Figure, proof: Proof, goal: sympy.Expr) -> set[int]:
     mention, and the steps those build on."""
     pairs = used_pairs(proof, fig, goal)
     need = {p for pair in pairs for p in pair}
+    need |= {str(n) for st in proof.steps for s, _ in st.equations for n in s.instance.names if n in fig.circles}
+    # (a circle a theorem cites by its centre, "the cyclic quadrilateral ABCD of circle O", that no equation names)
     keep = {0}
     for i in range(len(fig.steps) - 1, 0, -1):
         st = fig.steps[i]
@@ -416,7 +434,7 @@ def worth_asking(fig: Figure, proof: Proof, keep: set[int], facts: list, goal: s
     set repeats their few data), and a base quadrilateral the proof uses:
     a theorem or relation on it cited, or its every vertex named (a trapezoid drawn for the
     triangle at one of its corners is a given nothing needs)."""
-    if not facts or len(facts) + len(keep) < 4:
+    if not facts or len(facts) + fig.counted(keep) < 4:
         return False
     base = set(fig.polygons[0]) if fig.polygons else set()
     if len(base) != 4:

@@ -120,7 +120,7 @@ def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator
                     if c.rough is None or c.rough.depth < least:
                         continue
                     keep, facts = traced(fig, c.rough, c.expr)[:2]
-                    if too_little(keep, facts) or (asked is not None and data(keep, facts) in asked):
+                    if too_little(keep, facts, fig) or (asked is not None and data(keep, facts) in asked):
                         continue
                 if c.proof is None or not fits(c.proof, c.theorems, cfg):
                     continue
@@ -197,7 +197,7 @@ def plans(fig: Figure, cands: Iterator[Candidate], cfg: TextbookConfig, rng: np.
         if not natural(fig, c.proof):
             continue  # (cheap checks first: the re-solve is most of the cost)
         keep, facts, facts_all = traced(fig, c.proof, c.expr)
-        if too_little(keep, facts):
+        if too_little(keep, facts, fig):
             continue
         spare = [f for f in facts_all if f not in facts]
         extra = [spare[i] for i in rng.permutation(len(spare))[:cfg.distractors]] if spare else []
@@ -229,10 +229,11 @@ def traced(fig: Figure, proof, goal: sympy.Expr) -> tuple[set[int], list[Equalit
     return keep, [f for f in facts_all if (sympy.srepr(f.lhs), sympy.srepr(f.rhs)) in given], facts_all
 
 
-def too_little(keep: set[int], facts: list[Equality]) -> bool:
+def too_little(keep: set[int], facts: list[Equality], fig: Figure | None = None) -> bool:
     """Too little to say (a radius and its circle's area, one angle of a rhombus): no given, or fewer
-    than four givens and steps in all.  Few such problems exist, and a large set would repeat them."""
-    return len(facts) + len(keep) < 4 or not facts
+    than four givens and steps in all (``Figure.counted``).  Few such problems exist, and a large set would
+    repeat them."""
+    return len(facts) + (fig.counted(keep) if fig is not None else len(keep)) < 4 or not facts
 
 
 def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = None) -> Iterator[Made]:
@@ -286,8 +287,9 @@ def _renamed(f: Equality, names: dict[str, str] | None) -> Equality:
 
 def _finish(fig: Figure, shown: Figure, p: Plan, names: dict[str, str] | None, got, cfg: TextbookConfig
             ) -> Made | None:
-    """The checked problem as made: asked again with fewer givens where its own proof needs fewer, and
-    kept only when the exact figure measures the answer and the proof takes no known detour."""
+    """The checked problem as made: asked again with fewer givens where its own proof needs fewer (none where
+    those are too few to ask: the others would stand in the question as givens nothing uses), and kept only when
+    the exact figure measures the answer and the proof takes no known detour."""
     facts = [_renamed(f, names) for f in p.facts]
     extra = [_renamed(f, names) for f in p.extra]
     goal = rename_expr(p.goal, names) if names else p.goal
@@ -295,7 +297,10 @@ def _finish(fig: Figure, shown: Figure, p: Plan, names: dict[str, str] | None, g
         keep2 = traceback(shown, got[2].proof, goal) & p.keep
         used = {(sympy.srepr(a), sympy.srepr(b)) for a, b in used_givens(got[2].proof)}
         facts2 = [f for f in facts if (sympy.srepr(f.lhs), sympy.srepr(f.rhs)) in used]
-        if (keep2 != p.keep or len(facts2) < len(facts)) and len(facts2) + len(keep2) >= 4:
+        if keep2 != p.keep or len(facts2) < len(facts):
+            if len(facts2) + shown.counted(keep2) < 4:
+                return None  # (what it needs is too little to ask, and the rest no distractor was asked for: a
+                # circle, its radius or a construction its proof never uses, teacher 25's gen 12)
             got = check(shown, keep2, facts2, goal, p.want, cfg) or got
     asked = rename_expr(p.cand.expr, names) if names else p.cand.expr
     if not math.isclose(model_of(got[1], shown).value(asked), float(p.cand.value), rel_tol=1e-9, abs_tol=1e-9):
