@@ -671,7 +671,12 @@ def lint_record(problem: GeneralProblem, r: dict) -> list:
     from geomill.solvers.plane_lint import lint_general
 
     try:
-        if r.get("approximate"):  # recorded as the import accepted it: on a figure that misses rounded givens
+        if isinstance(r.get("figure"), dict):  # the figure its proof was written on (a generated record's)
+            model = _recorded_figure(problem, r["figure"])
+            if model is None:
+                return [Finding("record", "the recorded figure does not satisfy the problem's text")]
+            sol = solve_general(problem, model)
+        elif r.get("approximate"):  # recorded as the import accepted it: on a figure that misses rounded givens
             from geomill.solvers.numeric import APPROXIMATE, build_model
             sol = solve_general(problem, build_model(problem, tolerate=APPROXIMATE))
         else:
@@ -688,3 +693,18 @@ def lint_record(problem: GeneralProblem, r: dict) -> list:
         if key in r and _words(str(r[key])) != _words(sol.text(style)):
             out.append(Finding("text", f"{key} is not the solution the proof writes"))
     return out
+
+
+def _recorded_figure(problem: GeneralProblem, figure: dict):
+    """The numeric model on a record's own figure (``figure``: points, radii, variables), where every
+    statement of the text holds on it; None where one fails or the field is malformed."""
+    import numpy as np
+    from geomill.solvers.numeric import model_on
+
+    try:
+        at = {str(n): np.array([float(x), float(y)]) for n, (x, y) in figure["points"].items()}
+        radii = {str(c): float(v) for c, v in figure.get("radii", {}).items()}
+        variables = {str(n): float(v) for n, v in figure.get("variables", {}).items()}
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    return model_on(problem, at, variables, radii)

@@ -103,11 +103,21 @@ def record_of(made: Made, cfg: TextbookConfig, seed, part: str, index: int) -> d
         "variables": sorted(s.name for s in parsed.variables),
         "constructions": made.knobs["constructions"], "base": made.knobs["base"],
         "solution_hash": canonical_key(parsed),
+        "figure": figure_of(sol.model),
         "verified": {"solved": True, "reparsed": True, "lint": True, "figure_measures": True,
                      "figure": cfg.images},
         "knobs": {"source": "generated", **{k: v for k, v in cfg.as_dict().items() if k != "kind"},
                   "question_type": qtype},
     }
+
+
+def figure_of(model) -> dict:
+    """The figure the solution was written on (y up, full precision): its points, circles' radii and
+    variables.  A proof reads its figure (which arc a point lies on, which way an angle opens), so
+    ``geomill lint`` re-solves the record on this figure, not on one its own search might find."""
+    return {"points": {n: [float(v[0]), float(v[1])] for n, v in model.coords.items()},
+            "radii": {c: float(r) for c, r in model.radii.items()},
+            "variables": {n: float(v) for n, v in model.variables.items()}}
 
 
 def make_record(cfg: TextbookConfig, seed, part: str, index: int, tally, exclude=frozenset()
