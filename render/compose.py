@@ -265,6 +265,9 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     d.rules.side_offsets = annotation.side_offsets()
     d.rules.set_off = annotation.set_off()
     d.rules.named_sides = annotation.named_sides()
+    if annotation.arcs_clear and annotation.query is not None and annotation.query.kind is QKind.LENGTH:
+        d.rules.asked_sides = frozenset(str(it.quantity) for it in items  # (a textbook figure's bare "?")
+                                        if it.quantity == annotation.query and it.text.strip() == "?")
     if annotation.arcs_clear:  # (a textbook figure's side value clearly nearest its side: review 8 read "25",
         d.rules.centre_ratio = TEXTBOOK_CENTRE_RATIO  # 2.1 times nearer BD than AC, as AC's)
     fills = d.rules.fills

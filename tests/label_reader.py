@@ -760,7 +760,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _brackets_across_lines(fig, pts) + _nearest_of_kind(fig, pts) + _leaders_alongside(fig, pts)
             + _function_goals(fig) + _small_angle_marks(fig, pts) + _leaders_through_labels(fig)
             + _angle_labels_in_other_wedges(fig, pts) + _arc_label_stretches(fig, pts)
-            + _values_by_radii(fig, pts) + _parts_apart(fig, pts) + _flat_corners(fig, pts) + _queries_apart(fig)
+            + _values_by_radii(fig, pts) + _queries_in_faces(fig, pts) + _parts_apart(fig, pts) + _flat_corners(fig, pts) + _queries_apart(fig)
             + _neighbour_squares(fig) + _tick_rows(fig) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
             + _near_incidences(fig, pts) + _sectors_past_chords(fig, pts) + _bracketed_values_moved(fig))
 
@@ -1873,6 +1873,26 @@ def _queries_apart(fig: dict) -> list[str]:
                 out.append(f"the \"?\" of {lab['element']} is {d:.0f} px from {other['text']!r}: it floats between "
                            "that label and its side")
                 break
+    return out
+
+
+def _queries_in_faces(fig: dict, pts: dict) -> list[str]:
+    """A bare "?" of a segment, with no leader, whose centre lies inside a cell the drawn segments close: it
+    reads as asking for that region, or for one of its corners' angles, whatever segment it sits by (readers 30
+    and 31: "?" of AC inside triangle ACE, of AF inside AFE, of CP in the wedge CPD)."""
+    import shapely.ops  # noqa: F401  (polygonize)
+
+    lines = [LineString([pts[a], pts[b]]) for a, b in fig["segments"] if a in pts and b in pts]
+    cells = list(shapely.ops.polygonize(shapely.union_all(lines))) if len(lines) > 2 else []
+    out = []
+    for lab in fig["labels"]:
+        if lab["text"] != "?" or lab["leader"] is not None or split_points(lab["element"], pts, 2) is None:
+            continue
+        x0, y0, x1, y1 = lab["bbox"]
+        c = Point((x0 + x1) / 2, (y0 + y1) / 2)
+        if any(cell.contains(c) for cell in cells):
+            out.append(f"the \"?\" of {lab['element']} sits inside a region the segments close: it reads as the "
+                       "region's or an angle's")
     return out
 
 
