@@ -9,6 +9,8 @@ stretch of its segment, a side's value that points split on a dimension line bes
 """
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import sympy
@@ -145,6 +147,47 @@ def read_marks(problem: GeneralProblem) -> tuple[list[Mark], list[str]]:
         marks.append(Mark("parallel", tuple(group), source, n))
     return marks, by_mark
 
+
+
+SAME_LENGTH = 1e-6  # relative: two equal groups' lengths this close in every model checked are one length
+
+
+def merge_equal(marks: list[Mark], models: list[Callable[[tuple[str, str]], float]]) -> list[Mark]:
+    """The equal-length groups whose lengths agree in each of ``models`` (a segment's length in one model each)
+    merged into one group with one tick count, the groups renumbered 1, 2, 3 …: segments the facts make equal
+    though no one fact says so (a rhombus's halves AE and DF, each half of an equal side) share their ticks, never
+    two counts that read as two lengths (readers 30's 17 and 23).  ``models`` holds more than one model where a
+    coincidence of one solution must not be taken for a fact."""
+    eq = [m for m in marks if m.kind == "equal"]
+    if len(eq) < 2 or not models:
+        return marks
+    root = list(range(len(eq)))
+
+    def find(i: int) -> int:
+        while root[i] != i:
+            i = root[i]
+        return i
+
+    def same(a: tuple, b: tuple) -> bool:
+        for length in models:
+            la, lb = length(a), length(b)
+            if abs(la - lb) > SAME_LENGTH * max(la, lb, 1e-9):
+                return False
+        return True
+
+    for i, j in itertools.combinations(range(len(eq)), 2):
+        if find(i) != find(j) and same(eq[i].elements[0], eq[j].elements[0]):
+            root[find(j)] = find(i)
+    if all(find(i) == i for i in range(len(eq))):
+        return marks
+    groups: dict[int, list[Mark]] = {}
+    for i, m in enumerate(eq):
+        groups.setdefault(find(i), []).append(m)
+    merged = []
+    for n, ms in enumerate(sorted(groups.values(), key=lambda ms: ms[0].count), 1):
+        els = tuple(sorted({e for m in ms for e in m.elements}))
+        merged.append(Mark("equal", els, "; ".join(dict.fromkeys(m.source for m in ms)), n))
+    return [m for m in marks if m.kind != "equal"] + merged
 
 
 TANGENT_RIGHT = ("tangent", "O", "A", "P")  # (block key; its centre, touching point, outer point placeholders)

@@ -37,7 +37,7 @@ from .annotate import Annotation, Item, format_number
 from .general import extensions, named_segments, radius_end
 from .labels import ON_SOMETHING
 from .mark_place import RUN_ON_FONTS, MarkLayout, draw_mark, drawn_triangles, unsplit_corner
-from .marks import Mark, angle_key, element_text, lone, read_marks, tangent_squares
+from .marks import Mark, angle_key, element_text, lone, merge_equal, read_marks, tangent_squares
 from .scene import Scene, SceneArc, SceneShape
 
 STYLES = ("plain", "colour")
@@ -1373,6 +1373,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         raise FigureOptionError(str(exc)) from None
     problem = goal_as_named(problem)
     marks, by_mark = read_marks(problem)
+    spare: dict = {}  # (a second model, made once, that confirms two equal groups are one length)
     from geomill.solvers.numeric import spread
 
     def composed(m, dropped: frozenset = frozenset()):
@@ -1380,14 +1381,15 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         right angle with a ray hard by it is marked as any such right angle is ("90°" in its arc: reader 20's 32 and
         39 found none at the touching point); where that "90°" finds no place on the figure, it is left out (the dot
         and the text say it: ``dropped``, those angles), never a given moved off the figure."""
-        scene = build_scene(problem, orient(problem, m.coords, marks), m.radii, marks)
+        mk = _equal_marks(problem, marks, m, seed, spare)  # (segments the facts make equal: one tick count)
+        scene = build_scene(problem, orient(problem, m.coords, mk), m.radii, mk)
         frame = _framed(scene, renderer.style)[0]
         scene = undoubled(problem, scene, frame)
-        found = layout_faults(problem, scene, frame, marks)
+        found = layout_faults(problem, scene, frame, mk)
         forced = forced_faults(m, found) if found else []
         faults = [f.text for f in found]
-        touching = tangent_squares(problem, scene.segments, marks)
-        kept, rights, ask_valued, sources = marks + touching, [], True, {}
+        touching = tangent_squares(problem, scene.segments, mk)
+        kept, rights, ask_valued, sources = mk + touching, [], True, {}
 
         def fresh():
             a, g, goal = annotation_for(problem, scene, values, kept, by_mark, ask_valued)
@@ -2520,6 +2522,33 @@ def _loose_model(problem: GeneralProblem, model, seed: int):
         return None
     m = spread(m) or m
     return dataclasses.replace(m, misfit=model.misfit, missed=model.missed)
+
+
+CONFIRM_SEED = 7919  # the second model's seed offset: its own start, another solution of the same facts
+
+
+def _equal_marks(problem: GeneralProblem, marks: list[Mark], m, seed: int, spare: dict) -> list[Mark]:
+    """``marks`` with the equal groups that are one length in model ``m`` and in a second model of the problem
+    (another start: a coincidence of one solution is no fact) merged (``marks.merge_equal``); as they were where a
+    model misses the givens (its lengths are not the facts')."""
+    if m.misfit or sum(1 for x in marks if x.kind == "equal") < 2:
+        return marks
+    if merge_equal(marks, [_lengths(m)]) is marks:
+        return marks
+    if "other" not in spare:
+        try:
+            spare["other"] = _model(problem, None, seed + CONFIRM_SEED)
+        except GeomillError:
+            spare["other"] = None
+    other = spare["other"]
+    if other is None or other.misfit:
+        return marks
+    return merge_equal(marks, [_lengths(m), _lengths(other)])
+
+
+def _lengths(m) -> Callable[[tuple[str, str]], float]:
+    """A segment's length in model ``m``."""
+    return lambda s: float(np.hypot(*(np.asarray(m.coords[s[0]], float) - np.asarray(m.coords[s[1]], float))))
 
 
 def _model(problem: GeneralProblem, model, seed: int):

@@ -761,7 +761,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _function_goals(fig) + _small_angle_marks(fig, pts) + _leaders_through_labels(fig)
             + _angle_labels_in_other_wedges(fig, pts) + _arc_label_stretches(fig, pts)
             + _values_by_radii(fig, pts) + _queries_in_faces(fig, pts) + _parts_apart(fig, pts) + _flat_corners(fig, pts) + _queries_apart(fig)
-            + _neighbour_squares(fig) + _tick_rows(fig) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
+            + _neighbour_squares(fig) + _tick_rows(fig) + _one_length_two_counts(fig, pts) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
             + _near_incidences(fig, pts) + _sectors_past_chords(fig, pts) + _bracketed_values_moved(fig))
 
 
@@ -2669,6 +2669,29 @@ def _neighbour_squares(fig: dict) -> list[str]:
             if len(shared) == 1:
                 out.append(f"the right-angle squares of {m['elements'][0]} and {n['elements'][0]} sit side by side "
                            "at one crossing: they read as one rectangle")
+    return out
+
+
+ONE_LENGTH = 0.002  # relative: two equal groups' segments this near one length are one length (a figure to scale)
+
+
+def _one_length_two_counts(fig: dict, pts: dict) -> list[str]:
+    """Two equal-length groups drawn with different tick counts whose segments are one length in the figure (drawn
+    to scale): the counts say two lengths where the facts make one (reader 30's 17 and 23: halves AE and DF of a
+    rhombus's equal sides, with two ticks and three)."""
+    groups = []
+    for m in fig.get("marks", []):
+        if m["kind"] != "equal" or not m["elements"]:
+            continue
+        lengths = [_length(pts, e) for e in m["elements"] if split_points(e, pts, 2) is not None]
+        if lengths:
+            groups.append((m, sum(lengths) / len(lengths)))
+    out = []
+    for i, (m, a) in enumerate(groups):
+        for n, b in groups[i + 1:]:
+            if m["count"] != n["count"] and abs(a - b) <= ONE_LENGTH * max(a, b):
+                out.append(f"{'/'.join(m['elements'])} and {'/'.join(n['elements'])} are one length with "
+                           f"{m['count']} ticks and {n['count']}: read as two lengths")
     return out
 
 

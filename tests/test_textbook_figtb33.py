@@ -1,7 +1,9 @@
 """Blind readers 30 and 31 (issue 38): an asked segment's bare "?" set inside a region the segments close (triangle
 ACE beside AC, AFE beside AF, the wedge CPD beside CP) read as the region's or an angle's.  The rule
 (render/attribution.py ``Rules._off_faces``): the "?" sits beside its segment in no face of the drawing, else a
-leader to the segment.  The reader's check (tests/label_reader.py ``_queries_in_faces``)."""
+leader to the segment.  The reader's check (tests/label_reader.py ``_queries_in_faces``).
+Equal halves of equal sides (reader 30's 17, 23: AE = DF with two ticks and three) share one tick count
+(``marks.merge_equal``, confirmed in a second model); the reader flags groups of one length with two counts."""
 from __future__ import annotations
 
 import numpy as np
@@ -17,6 +19,10 @@ ALTITUDE = "triangle ABC\nline B D C\nAD perpendicular to BC\nAB = 5\nAC = 7\nBD
 BISECTED = ("points A F E C B D\ntriangle AFE\ntriangle AEC\npolygon FBDE\ntriangle EDC\nline B F A\nline B D C\n"
             "line C E F\nAE bisects angle CAB\nD midpoint of BC\nAE perpendicular to CE\n"
             "clockwise AFE AEC FBDE EDC\nAB = 7\nDE = 1\nfind AC\n")  # (reader 30's 13)
+
+HALVES = ("points A B C D E F\nparallelogram ABCD\nline A E B\nline D F C\nline E F\nE midpoint of AB\n"
+          "F midpoint of DC\nAB = 22\nAD = 13\nfind EF\n")  # (reader 30's 23, its sides given)
+KITE = "points A B C D\nkite ABCD\nAB = AD\nCB = CD\nAB = 5\nBC = 7\nfind AC\n"
 
 
 def _faces(lab: dict) -> list:
@@ -58,3 +64,29 @@ def test_the_reader_flags_a_question_mark_inside_a_region() -> None:
     asked["bbox"] = [inside[0] - 4.5, inside[1] - 8.0, inside[0] + 4.5, inside[1] + 8.0]
     asked["leader"] = None
     assert any('the "?" of AC sits inside a region' in p for p in textbook_problems(lab))
+
+
+def _equal_groups(lab: dict) -> list[tuple[set, int]]:
+    return [({"".join(sorted(e)) for e in m["elements"]}, m["count"]) for m in lab["marks"] if m["kind"] == "equal"]
+
+
+def test_the_halves_of_equal_sides_share_one_tick_count() -> None:
+    lab = textbook_figure(parse(HALVES)).labels
+    assert textbook_problems(lab) == []
+    halves = [(els, n) for els, n in _equal_groups(lab) if "AE" in els]
+    assert halves and {"AE", "BE", "CF", "DF"} <= halves[0][0]
+    assert len({n for _, n in _equal_groups(lab)}) == len(_equal_groups(lab))  # (distinct groups, distinct counts)
+
+
+def test_groups_of_two_lengths_keep_two_counts() -> None:
+    lab = textbook_figure(parse(KITE)).labels
+    groups = _equal_groups(lab)
+    assert sorted(n for _, n in groups) == [1, 2]  # (AB = AD and CB = CD: 5 and 7, never merged)
+
+
+def test_the_reader_flags_one_length_with_two_counts() -> None:
+    lab = textbook_figure(parse(HALVES)).labels
+    m = next(m for m in lab["marks"] if m["kind"] == "equal" and "AE" in m["elements"])
+    lab["marks"] = [m for m in lab["marks"] if m["kind"] != "equal"] + [
+        {**m, "elements": ["AE", "BE"], "count": 1}, {**m, "elements": ["CF", "DF"], "count": 2}]
+    assert any("are one length with 1 ticks and 2" in p for p in textbook_problems(lab))
