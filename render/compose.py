@@ -1855,7 +1855,7 @@ def _led_alongside(d: Drawing, placed: Placed) -> bool:
                                           np.zeros((1, 4)), leader)[0])
 
 
-MARKED_KINDS = ("equal", "parallel", "bracket", "right", "right_lines", "height")  # marks a leader keeps off
+MARKED_KINDS = ("equal", "parallel", "bracket", "right", "right_lines", "height", "equal_arc")  # marks a leader keeps off
 
 
 def _mark_strokes(d: Drawing) -> np.ndarray:

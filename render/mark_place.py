@@ -720,7 +720,27 @@ def draw_mark(m: Mark, layout: MarkLayout) -> tuple[list[np.ndarray], list[np.nd
         return _arrows(m, layout), []
     if m.kind == "equal_angle":
         return _arcs(m, layout), []
+    if m.kind == "equal_arc":
+        return _arc_ticks(m, layout), []
     return [], []
+
+
+def _arc_ticks(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
+    """The group's ticks across each of its arcs (centre, then its ends counter-clockwise) at the arc's middle, as
+    a textbook marks equal arcs; none where an end is not on a drawn circle about the centre."""
+    px, out = layout.px, []
+    for o, a, b in m.elements:
+        r = float(np.hypot(*(px[a] - px[o])))
+        if not any(float(np.hypot(*(c - px[o]))) < 0.5 and abs(rad - r) < 1.0 for c, rad in layout.circles):
+            return []
+        t0 = math.atan2(*(px[a] - px[o])[::-1])
+        sweep = (math.atan2(*(px[b] - px[o])[::-1]) - t0) % (2 * math.pi)
+        mid, step = t0 + sweep / 2, tick_step(m.count) / max(r, 1.0)  # (a side's tick spacing, along the arc)
+        for i in range(m.count):
+            tt = mid + (i - (m.count - 1) / 2) * step
+            u = np.array([math.cos(tt), math.sin(tt)])
+            out.append(np.array([px[o] + (r - TICK_HALF) * u, px[o] + (r + TICK_HALF) * u]))
+    return out
 
 
 def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, name: str | None,

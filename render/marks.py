@@ -31,6 +31,9 @@ class Mark:
 
 
 
+ARC_KINDS = ("arc", "arc_length")  # two of one circle's arcs equal (in degrees, or in length): ticks on the arcs
+
+
 def lone(e: sympy.Expr) -> Element | None:
     return element_of(e) if isinstance(e, sympy.Symbol) else None
 
@@ -79,7 +82,7 @@ def read_marks(problem: GeneralProblem) -> tuple[list[Mark], list[str]]:
     """Every mark the problem's relations and equalities call for, and the givens shown only by a mark
     (a right angle's 90)."""
     marks: list[Mark] = []
-    equal, angles, parallel = _Groups(), _Groups(), _Groups()
+    equal, angles, parallel, arcs = _Groups(), _Groups(), _Groups(), _Groups()
     by_mark: list[str] = []
     right_seen: set[tuple] = set()
 
@@ -134,6 +137,8 @@ def read_marks(problem: GeneralProblem) -> tuple[list[Mark], list[str]]:
             equal.union([_seg(a.points), _seg(b.points)], text)
         elif b is not None and a.kind.key == b.kind.key == "angle":
             angles.union([angle_key(a.points), angle_key(b.points)], text)
+        elif b is not None and a.kind.key == b.kind.key and a.kind.key in ARC_KINDS and a.points[0] == b.points[0]:
+            arcs.union([tuple(a.points), tuple(b.points)], text)  # (one circle's: its centre first)
         elif b is None and a.kind.key == "angle" and value == 90:
             right(a.points, text)
             by_mark.append(text)
@@ -145,6 +150,8 @@ def read_marks(problem: GeneralProblem) -> tuple[list[Mark], list[str]]:
         marks.append(Mark("equal_angle", tuple(group), source, n))
     for n, (group, source) in enumerate(parallel.groups(), 1):
         marks.append(Mark("parallel", tuple(group), source, n))
+    for n, (group, source) in enumerate(arcs.groups(), 1):  # (ticks across each arc: readers 30's 14, 31's 12
+        marks.append(Mark("equal_arc", tuple(group), source, n))  # found "arc AD = arc BC" unmarked)
     return marks, by_mark
 
 
@@ -219,6 +226,8 @@ def tangent_squares(problem: GeneralProblem, segments, marks: list[Mark]) -> lis
 def element_text(kind: str, e: tuple) -> str:
     if len(e) == 3 and kind in ("right", "equal_angle"):
         return f"angle {''.join(e)}"
+    if kind == "equal_arc":
+        return f"arc {''.join(e)}"
     if len(e) == 1:
         return f"point {e[0]}"
     return "".join(e)

@@ -37,7 +37,7 @@ from .annotate import Annotation, Item, format_number
 from .general import extensions, named_segments, radius_end
 from .labels import ON_SOMETHING
 from .mark_place import RUN_ON_FONTS, MarkLayout, draw_mark, drawn_triangles, unsplit_corner
-from .marks import Mark, angle_key, element_text, lone, merge_equal, read_marks, tangent_squares
+from .marks import ARC_KINDS, Mark, angle_key, element_text, lone, merge_equal, read_marks, tangent_squares
 from .scene import Scene, SceneArc, SceneShape
 
 STYLES = ("plain", "colour")
@@ -1245,8 +1245,8 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
         if el is not None and elements_in(value):  # an element in terms of others (AD = 3 BD / 4): a
             el = None  # relation the question states, not a value to draw
         if el is None:  # two elements equal (a mark) or an expression of several (the text's)
-            shown = "mark" if a is not None and b is not None and a.kind.key == b.kind.key and \
-                a.kind.key in ("length", "angle") else "text"
+            shown = "mark" if a is not None and b is not None and a.kind.key == b.kind.key and (
+                a.kind.key in ("length", "angle") or a.kind.key in ARC_KINDS and a.points[0] == b.points[0]) else "text"
             givens.append({"fact": text, "element": None, "shown": shown})
             continue
         if f"{el.text} = {value}" in by_mark:

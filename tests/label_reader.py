@@ -536,6 +536,18 @@ def mark_problems(fig: dict) -> list[str]:
             offs = [((x - p[0]) * uy - (y - p[1]) * ux) / n for x, y in ((ax, ay), (bx, by))]
             if abs(ends[0]) > MARK_ON or abs(ends[1] - n) > MARK_ON or abs(offs[0] - offs[1]) > MARK_ON:
                 out.append(f"the dimension line of {els[0]} does not run beside it from end to end")
+        elif kind == "equal_arc":  # ticks across each arc (centre, then its ends counter-clockwise on screen: y up)
+            per = _per_element(m, "the equal arcs", "ticks", out)
+            for i, e in enumerate(els):
+                o, a, b = (pts[n] for n in split_points(e.split(" ", 1)[1], pts, 3))
+                r = math.dist(o, a)
+                t0 = math.atan2(o[1] - a[1], a[0] - o[0])
+                sweep = (math.atan2(o[1] - b[1], b[0] - o[0]) - t0) % (2 * math.pi)
+                for tick in lines[i * per:(i + 1) * per]:
+                    cx, cy = (tick[0][0] + tick[-1][0]) / 2, (tick[0][1] + tick[-1][1]) / 2
+                    t = (math.atan2(o[1] - cy, cx - o[0]) - t0) % (2 * math.pi)
+                    if abs(math.dist((cx, cy), o) - r) > MARK_ON or not 0.1 * sweep < t < 0.9 * sweep:
+                        out.append(f"a tick of {e} does not cross its arc by its middle")
         elif kind == "equal_angle":
             per = len(lines) // max(len(els), 1)
             for i, e in enumerate(els):
@@ -761,7 +773,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _function_goals(fig) + _small_angle_marks(fig, pts) + _leaders_through_labels(fig)
             + _angle_labels_in_other_wedges(fig, pts) + _arc_label_stretches(fig, pts)
             + _values_by_radii(fig, pts) + _queries_in_faces(fig, pts) + _parts_apart(fig, pts) + _flat_corners(fig, pts) + _queries_apart(fig)
-            + _neighbour_squares(fig) + _tick_rows(fig) + _one_length_two_counts(fig, pts) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
+            + _neighbour_squares(fig) + _tick_rows(fig) + _one_length_two_counts(fig, pts) + _unmarked_equal_arcs(fig) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
             + _near_incidences(fig, pts) + _sectors_past_chords(fig, pts) + _bracketed_values_moved(fig))
 
 
@@ -2692,6 +2704,20 @@ def _one_length_two_counts(fig: dict, pts: dict) -> list[str]:
             if m["count"] != n["count"] and abs(a - b) <= ONE_LENGTH * max(a, b):
                 out.append(f"{'/'.join(m['elements'])} and {'/'.join(n['elements'])} are one length with "
                            f"{m['count']} ticks and {n['count']}: read as two lengths")
+    return out
+
+
+EQUAL_ARCS = re.compile(r"^arc (?:length )?([A-Za-z]\w*) = arc (?:length )?([A-Za-z]\w*)$")
+
+
+def _unmarked_equal_arcs(fig: dict) -> list[str]:
+    """A given "arc length OAD = arc length OBC" with no equal-arc mark holding both arcs: a stated relation a
+    reader looks for on the figure and does not find (reader 30's 14, reader 31's 12)."""
+    marked = [{e.split(" ", 1)[1] for e in m["elements"]} for m in fig.get("marks", []) if m["kind"] == "equal_arc"]
+    out = []
+    for g in fig.get("givens", []):
+        if (hit := EQUAL_ARCS.match(g["fact"])) and not any(set(hit.groups()) <= arcs for arcs in marked):
+            out.append(f"{g['fact']!r} carries no tick on its arcs")
     return out
 
 

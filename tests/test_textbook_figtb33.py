@@ -3,7 +3,9 @@ ACE beside AC, AFE beside AF, the wedge CPD beside CP) read as the region's or a
 (render/attribution.py ``Rules._off_faces``): the "?" sits beside its segment in no face of the drawing, else a
 leader to the segment.  The reader's check (tests/label_reader.py ``_queries_in_faces``).
 Equal halves of equal sides (reader 30's 17, 23: AE = DF with two ticks and three) share one tick count
-(``marks.merge_equal``, confirmed in a second model); the reader flags groups of one length with two counts."""
+(``marks.merge_equal``, confirmed in a second model); the reader flags groups of one length with two counts.
+Equal arcs (reader 30's 14 "arc AD = arc BC", reader 31's 12) carry matching ticks across the arcs, exported as an
+``equal_arc`` mark; the reader checks the ticks cross their arcs and flags a stated equality of arcs left unmarked."""
 from __future__ import annotations
 
 import numpy as np
@@ -13,7 +15,7 @@ from shapely.geometry import LineString, Point
 from geomill.dsl import parse
 from geomill.render.textbook import textbook_figure
 
-from tests.label_reader import textbook_problems
+from tests.label_reader import mark_problems, textbook_problems
 
 ALTITUDE = "triangle ABC\nline B D C\nAD perpendicular to BC\nAB = 5\nAC = 7\nBD = 3\nfind AD\n"
 BISECTED = ("points A F E C B D\ntriangle AFE\ntriangle AEC\npolygon FBDE\ntriangle EDC\nline B F A\nline B D C\n"
@@ -23,6 +25,9 @@ BISECTED = ("points A F E C B D\ntriangle AFE\ntriangle AEC\npolygon FBDE\ntrian
 HALVES = ("points A B C D E F\nparallelogram ABCD\nline A E B\nline D F C\nline E F\nE midpoint of AB\n"
           "F midpoint of DC\nAB = 22\nAD = 13\nfind EF\n")  # (reader 30's 23, its sides given)
 KITE = "points A B C D\nkite ABCD\nAB = AD\nCB = CD\nAB = 5\nBC = 7\nfind AC\n"
+
+ARCS = ("points O A B C\ntriangle ABC\ncircle O through A B C\nclockwise ABC\narc length OBA = arc length OAC\n"
+        "angle ACB = 75\nfind angle BAC\n")  # (reader 31's 12)
 
 
 def _faces(lab: dict) -> list:
@@ -90,3 +95,25 @@ def test_the_reader_flags_one_length_with_two_counts() -> None:
     lab["marks"] = [m for m in lab["marks"] if m["kind"] != "equal"] + [
         {**m, "elements": ["AE", "BE"], "count": 1}, {**m, "elements": ["CF", "DF"], "count": 2}]
     assert any("are one length with 1 ticks and 2" in p for p in textbook_problems(lab))
+
+
+def test_equal_arcs_carry_matching_ticks_on_the_arcs() -> None:
+    lab = textbook_figure(parse(ARCS)).labels
+    assert textbook_problems(lab) == [] and mark_problems(lab) == []
+    m = next(m for m in lab["marks"] if m["kind"] == "equal_arc")
+    assert sorted(m["elements"]) == ["arc OAC", "arc OBA"] and len(m["pixels"]) == 2 * m["count"]
+    o = np.array(lab["points"]["O"], float)
+    r = float(np.linalg.norm(np.array(lab["points"]["A"], float) - o))
+    for tick in m["pixels"]:  # (each across the circle)
+        assert abs(float(np.linalg.norm((np.array(tick[0]) + np.array(tick[-1])) / 2 - o)) - r) < 1.0
+    assert next(g for g in lab["givens"] if g["fact"].startswith("arc"))["shown"] == "mark"
+
+
+def test_the_reader_flags_equal_arcs_unmarked_or_ticked_off_their_arc() -> None:
+    lab = textbook_figure(parse(ARCS)).labels
+    lab["marks"] = [m for m in lab["marks"] if m["kind"] != "equal_arc"]
+    assert any("carries no tick on its arcs" in p for p in textbook_problems(lab))
+    lab = textbook_figure(parse(ARCS)).labels
+    m = next(m for m in lab["marks"] if m["kind"] == "equal_arc")
+    m["pixels"] = [[[x + 30.0, y] for x, y in tick] for tick in m["pixels"]]
+    assert any("does not cross its arc" in p for p in mark_problems(lab))
