@@ -37,7 +37,7 @@ from .annotate import Annotation, Item, format_number
 from .general import extensions, named_segments, radius_end
 from .labels import ON_SOMETHING
 from .mark_place import RUN_ON_FONTS, MarkLayout, draw_mark, drawn_triangles, unsplit_corner
-from .marks import ARC_KINDS, Mark, angle_key, element_text, lone, merge_equal, read_marks, tangent_squares
+from .marks import Mark, angle_key, element_text, lone, merge_equal, read_marks, tangent_squares
 from .scene import Scene, SceneArc, SceneShape
 
 STYLES = ("plain", "colour")
@@ -409,7 +409,7 @@ def goal_text(expr: sympy.Expr, figure: bool = True, scene: Scene | None = None)
             continue
         stand[sym] = sympy.Symbol(f"_e{len(stand)}_")
         names[stand[sym].name] = el.text if not figure else "∠" + "".join(el.points) if el.kind.key == "angle" \
-            else arc_name(scene, "".join(el.points)) if el.kind.key == "arc" and scene is not None else el.text
+            else arc_name(scene, "".join(el.points)) if el.kind.key in ARC_KINDS and scene is not None else el.text
     text = positive_first(expr.xreplace(stand))
     for fn in ("Sin", "Cos", "Tan"):  # sin ∠BAC: a function of one element without brackets, as a textbook writes it
         text = re.sub(rf"\b{fn}\((_e\d+_)\)", rf"{fn.lower()} \1" if figure else rf"{fn.lower()}(\1)", text)
@@ -1989,6 +1989,10 @@ def _drawn_quantity(element: str, d) -> Quantity | None:
     kind = {"area": QKind.AREA, "perimeter": QKind.PERIMETER, "height": QKind.HEIGHT}.get(word)
     if kind is not None:  # (a region's goal, "perimeter ABC": led into its region)
         return Quantity.of_shape(kind, shape) if _region_ring(d, shape) is not None else None
+    arc = re.fullmatch(r"arc (?:length )?([A-Z]{3})", element)
+    if arc is not None:  # (an arc's goal, "arc length OEC": led to the arc's middle)
+        return Quantity(QKind.ARC, tuple(arc.group(1)), arc.group(1)) if all(
+            n in d.rules.points for n in arc.group(1)) else None
     inner = re.fullmatch(r"(?:sin|cos|tan|cot|sec|csc)\(angle ([A-Z]{3})\)", element)
     if inner is not None:  # (a function of one angle, "tan ∠BAC = ?": led to the angle it names)
         element = f"angle {inner.group(1)}"
@@ -2145,6 +2149,15 @@ def _led_anchor(d, q: Quantity) -> np.ndarray | None:
         wedge = d.rules.wedges.get(str(q))
         r = min(wedge.radius if wedge is not None else 1.5 * d.style.font_px, 0.5 * min(la, lb))
         return v + mid / float(np.hypot(*mid)) * r
+    if q.kind is QKind.ARC and len(q.key) == 3 and all(n in pts for n in q.key):
+        from .compose import _stretch_middle
+
+        o, a, b = (np.asarray(pts[n], float) for n in q.key)  # (centre, then its ends counter-clockwise: y up)
+        ta, tb = (math.atan2(*(e - o)[::-1]) for e in (a, b))
+        r = float(np.hypot(*(a - o)))
+        t = ta + _stretch_middle(o, r, ta, (tb - ta) % (2 * math.pi), [np.asarray(p, float) for p in pts.values()], [])
+        return o + r * np.array([math.cos(t), math.sin(t)])  # (its longest stretch's middle: at a point on it, a
+        # leader reads as pointing at the point)
     return None
 
 
@@ -2210,7 +2223,9 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
         if anchor is not None and q.kind is QKind.LENGTH:  # (off its middle too, where a tick may sit: within the
             a, b = (np.asarray(d.rules.points[n], float) for n in q.key)  # middle part a reader takes for the side's)
             anchors += [a + SIDE_SHARES[0] * (b - a), a + SIDE_SHARES[1] * (b - a)]
-        role, element = ("side" if q.kind is QKind.LENGTH else "angle"), str(q)
+        role, element = ("side" if q.kind is QKind.LENGTH else "arc" if q.kind is QKind.ARC else "angle"), str(q)
+        if q.kind is QKind.ARC:  # (a leader by the arc's end reads as pointing at that point)
+            own_names = set()
     else:  # (a circle's own given, "diameter A = 10": led to its rim)
         anchors, own_names, role, element = _rim(d, q, scene), set(), "shape", q
     if not anchors:

@@ -773,7 +773,8 @@ def textbook_problems(fig: dict) -> list[str]:
             + _function_goals(fig) + _small_angle_marks(fig, pts) + _leaders_through_labels(fig)
             + _angle_labels_in_other_wedges(fig, pts) + _arc_label_stretches(fig, pts)
             + _values_by_radii(fig, pts) + _queries_in_faces(fig, pts) + _parts_apart(fig, pts) + _flat_corners(fig, pts) + _queries_apart(fig)
-            + _neighbour_squares(fig) + _tick_rows(fig) + _one_length_two_counts(fig, pts) + _unmarked_equal_arcs(fig) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
+            + _neighbour_squares(fig) + _tick_rows(fig) + _one_length_two_counts(fig, pts) + _unmarked_equal_arcs(fig)
+            + _arc_labels_off(fig, pts) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
             + _near_incidences(fig, pts) + _sectors_past_chords(fig, pts) + _bracketed_values_moved(fig))
 
 
@@ -2704,6 +2705,36 @@ def _one_length_two_counts(fig: dict, pts: dict) -> list[str]:
             if m["count"] != n["count"] and abs(a - b) <= ONE_LENGTH * max(a, b):
                 out.append(f"{'/'.join(m['elements'])} and {'/'.join(n['elements'])} are one length with "
                            f"{m['count']} ticks and {n['count']}: read as two lengths")
+    return out
+
+
+ARC_ELEMENT = re.compile(r"^arc (?:length )?([A-Z]{3})$")
+
+
+def _arc_labels_off(fig: dict, pts: dict) -> list[str]:
+    """A label of a circle's arc (``arc OEC``, ``arc length OEC``: centre first) named as the language names it,
+    "arc length OEC = ?", which reads as an arc through O, rather than as the question does ("arc EC"); or sitting
+    off its arc (``ARC_NEAR`` fonts) with no leader to it (reader 31's 17: a 10° arc EC asked in a corner, unmarked)."""
+    font = _font(fig)
+    centres = [c["centre"] for c in fig.get("circles", [])]
+    out = []
+    for lab in fig["labels"]:
+        hit = ARC_ELEMENT.match(lab["element"])
+        if hit is None or not all(n in pts for n in hit.group(1)):
+            continue
+        o, a, b = (pts[n] for n in hit.group(1))
+        if not any(math.dist(o, c) < 1.0 for c in centres):
+            continue  # (no circle about its first point: no centre-first arc)
+        if re.search(rf"\b{hit.group(1)}\b", lab["text"]):
+            out.append(f"{lab['text']!r} names its arc centre first: it reads as an arc through {hit.group(1)[0]}")
+        ta = math.atan2(o[1] - a[1], a[0] - o[0])  # (counter-clockwise as the language means it: y up)
+        sweep = (math.atan2(o[1] - b[1], b[0] - o[0]) - ta) % (2 * math.pi)
+        r = math.dist(o, a)
+        arc = LineString([(o[0] + r * math.cos(ta + sweep * k / 48), o[1] - r * math.sin(ta + sweep * k / 48))
+                          for k in range(49)])
+        at = Point(lab["leader"][0]) if lab["leader"] else box(*lab["bbox"])
+        if at.distance(arc) > ARC_NEAR * font:
+            out.append(f"{lab['text']!r} sits {at.distance(arc):.0f} px from its arc with no leader to it")
     return out
 
 

@@ -5,7 +5,10 @@ leader to the segment.  The reader's check (tests/label_reader.py ``_queries_in_
 Equal halves of equal sides (reader 30's 17, 23: AE = DF with two ticks and three) share one tick count
 (``marks.merge_equal``, confirmed in a second model); the reader flags groups of one length with two counts.
 Equal arcs (reader 30's 14 "arc AD = arc BC", reader 31's 12) carry matching ticks across the arcs, exported as an
-``equal_arc`` mark; the reader checks the ticks cross their arcs and flags a stated equality of arcs left unmarked."""
+``equal_arc`` mark; the reader checks the ticks cross their arcs and flags a stated equality of arcs left unmarked.
+An arc's label is named as the question names the arc ("arc EC", never the language's "arc length OEC") and sits
+on its arc or is led to it (reader 31's 17: a 10° arc asked in a corner, unmarked): ``goal_text``, ``_led_anchor``;
+the reader flags a centre-first name and an arc label off its arc with no leader (``_arc_labels_off``)."""
 from __future__ import annotations
 
 import numpy as np
@@ -28,6 +31,10 @@ KITE = "points A B C D\nkite ABCD\nAB = AD\nCB = CD\nAB = 5\nBC = 7\nfind AC\n"
 
 ARCS = ("points O A B C\ntriangle ABC\ncircle O through A B C\nclockwise ABC\narc length OBA = arc length OAC\n"
         "angle ACB = 75\nfind angle BAC\n")  # (reader 31's 12)
+
+SMALL_ARC = ("points O A B C E\ntriangle ABC\ntriangle BCE\nline B O E\ncircle O through A B C E\n"
+             "BE diameter of circle O\ncounterclockwise OEC\nAO = 7\nangle ABC = 40\nangle ACB = 45\n"
+             "find arc length OEC\n")  # (reader 31's 17: arc EC is 10°)
 
 
 def _faces(lab: dict) -> list:
@@ -117,3 +124,24 @@ def test_the_reader_flags_equal_arcs_unmarked_or_ticked_off_their_arc() -> None:
     m = next(m for m in lab["marks"] if m["kind"] == "equal_arc")
     m["pixels"] = [[[x + 30.0, y] for x, y in tick] for tick in m["pixels"]]
     assert any("does not cross its arc" in p for p in mark_problems(lab))
+
+
+def test_a_small_arcs_question_is_named_as_asked_and_led_to_it() -> None:
+    lab = textbook_figure(parse(SMALL_ARC)).labels
+    assert [p for p in textbook_problems(lab) if "reads as a diameter" not in p] == []  # (chord BC by the centre:
+    # the facts draw it 5° off BE, which no placement of a label changes)
+    asked = next(x for x in lab["labels"] if x["text"].endswith("?"))
+    assert asked["text"] == "arc EC = ?" and asked["leader"] is not None
+    o, e, c = (np.array(lab["points"][n], float) for n in "OEC")
+    end = np.array(asked["leader"][0], float)
+    assert abs(float(np.linalg.norm(end - o)) - float(np.linalg.norm(e - o))) < 2.0  # (on the circle)
+    assert float(np.linalg.norm(end - (e + c) / 2)) < float(np.linalg.norm(e - c))  # (between E and C)
+
+
+def test_the_reader_flags_an_arc_named_centre_first_or_off_its_arc() -> None:
+    lab = textbook_figure(parse(SMALL_ARC)).labels
+    asked = next(x for x in lab["labels"] if x["text"].endswith("?"))
+    asked["text"], asked["leader"], asked["bbox"] = "arc length OEC = ?", None, [8.0, 8.0, 168.0, 25.0]
+    found = textbook_problems(lab)
+    assert any("names its arc centre first" in p for p in found)
+    assert any("from its arc with no leader" in p for p in found)
