@@ -463,7 +463,7 @@ class Rules:
 
     def _off_faces(self, rule: Rule) -> Rule:
         """``rule``, and the box in no face of the drawing: an asked segment's bare "?" beside it outside the
-        figure; an inner segment's (a face on either side) is led to the segment (``compose._led_to_side``)."""
+        figure; an inner segment's (a face on either side) finds no place and is named, "AF = ?" (``textbook_figure``)."""
         faces = self.faces()
 
         def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:

@@ -1131,7 +1131,10 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                 placer.commit(full, VALUE_GAP_FONTS * fpx)
                 placed = full
         if q == annotation.query and q.kind is QKind.LENGTH and annotation.arcs_clear and placed.leader is None \
-                and str(q) not in d.rules.set_off and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
+                and str(q) not in d.rules.set_off and str(q) not in d.rules.asked_sides and (
+                placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):  # (a bare "?" with no place outside
+            # every face: named "AF = ?" by its side, as any misread "?" is (``textbook_figure``), never led to an inner
+            # segment from inside a face, where a careful reader reads it as it sits)
             placed = _led_to_side(d, placer, placed, it.text, q, centres, text_size, style, items)
         if q == annotation.query and annotation.query_optional() and (
                 placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
