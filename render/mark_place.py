@@ -51,6 +51,8 @@ TANGENT_DOT = 5.0  # px: a point of tangency's dot, over twice a point's (at 3.4
 # tangent dots)
 RUN_ON_FONTS = 2.05  # a valued side whose line runs on past an end by a drawn piece under this many font heights gets
 # a dimension line (the middles of the side and of the longer one about a font apart read as one)
+RUN_ON_SHARE = 0.3  # or under this share of the whole line: the side's middle lies in the whole's middle part, where
+# a value reads as the whole's (reader 31's 25: "23" by BF, 79% of BA, read as the hypotenuse BA's)
 ARC_GAP = 4.0  # px between two arcs of an equal-angle group at their shared ray
 RAIL_APART = 13.0  # px a bracket keeps from another segment's dimension line along its line (one rail: review 9)
 STACK_FONTS = 2.0  # fonts between two dimension lines of segments on one line (stacked: each span and value clear)

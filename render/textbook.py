@@ -36,7 +36,7 @@ from .accidents import (accidents, near_centre, near_collinear, near_equal, near
 from .annotate import Annotation, Item, format_number
 from .general import extensions, named_segments, radius_end
 from .labels import ON_SOMETHING
-from .mark_place import RUN_ON_FONTS, MarkLayout, draw_mark, drawn_triangles, unsplit_corner
+from .mark_place import RUN_ON_FONTS, RUN_ON_SHARE, MarkLayout, draw_mark, drawn_triangles, unsplit_corner
 from .marks import Mark, angle_key, element_text, lone, merge_equal, read_marks, tangent_squares
 from .scene import Scene, SceneArc, SceneShape
 
@@ -243,7 +243,11 @@ class TextbookAnnotation(Annotation):
                 self.split.add(q)
                 if q in self.leaders and q != self.query:  # (however it came to be set off: from its dimension
                     self.forced.add(q)  # line, never from a piece)
-            if split or 0 < layout.run_on(*q.key) < RUN_ON_FONTS * style.font_px:
+            run = layout.run_on(*q.key)
+            side = float(np.hypot(*(layout.px[q.key[1]] - layout.px[q.key[0]])))
+            short = RUN_ON_SHARE * (side + run) if not _within_valued(layout, q, self.items()) else 0.0
+            # (a piece by the whole's middle, the whole line unvalued: its value reads as the whole's)
+            if split or 0 < run < max(RUN_ON_FONTS * style.font_px, short):
                 off, drawn = layout.dimension(*q.key, bracketed=split and _bracketed_split(
                     scene, q, self.relation_marks))
                 if q in self.across - self.forced or _crosses(layout, *q.key, off) or layout.astray(*q.key, off) or \
@@ -805,6 +809,25 @@ def undoubled(problem: GeneralProblem, scene: Scene, frame) -> Scene:
     if len(keep) == len(scene.segments):
         return scene
     return dataclasses.replace(scene, segments=keep)
+
+
+def _within_valued(layout: MarkLayout, q: Quantity, items) -> bool:
+    """Is side ``q`` part of a longer labelled segment along its line (CQ's "8" for piece BQ): the whole's own
+    value says which is which, and two dimension lines on one line stack."""
+    a, b = (layout.px[n] for n in q.key)
+    u = b - a
+    n = float(np.hypot(*u))
+    if n < 1e-9:
+        return False
+    for it in items:
+        o = it.quantity
+        if o == q or o.kind is not QKind.LENGTH or not all(p in layout.px for p in o.key):
+            continue
+        c, e = (layout.px[p] for p in o.key)
+        if all(abs(float(u[0] * (x - a)[1] - u[1] * (x - a)[0])) / n < 0.5 for x in (c, e)) and \
+                float(np.hypot(*(e - c))) > n + 0.5:
+            return True
+    return False
 
 
 def _split_side(scene: Scene, q: Quantity) -> bool:

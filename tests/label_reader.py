@@ -774,7 +774,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _angle_labels_in_other_wedges(fig, pts) + _arc_label_stretches(fig, pts)
             + _values_by_radii(fig, pts) + _queries_in_faces(fig, pts) + _parts_apart(fig, pts) + _flat_corners(fig, pts) + _queries_apart(fig)
             + _neighbour_squares(fig) + _tick_rows(fig) + _one_length_two_counts(fig, pts) + _unmarked_equal_arcs(fig)
-            + _arc_labels_off(fig, pts) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
+            + _arc_labels_off(fig, pts) + _pieces_by_whole_middles(fig, pts) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
             + _near_incidences(fig, pts) + _sectors_past_chords(fig, pts) + _bracketed_values_moved(fig))
 
 
@@ -2705,6 +2705,45 @@ def _one_length_two_counts(fig: dict, pts: dict) -> list[str]:
             if m["count"] != n["count"] and abs(a - b) <= ONE_LENGTH * max(a, b):
                 out.append(f"{'/'.join(m['elements'])} and {'/'.join(n['elements'])} are one length with "
                            f"{m['count']} ticks and {n['count']}: read as two lengths")
+    return out
+
+
+WHOLE_MIDDLE = 0.15  # of the whole line: a piece's value whose foot lies this near the whole's middle reads as its
+
+
+def _pieces_by_whole_middles(fig: dict, pts: dict) -> list[str]:
+    """A piece's value (BF of line B-F-A) set beside it, with no dimension line, where its foot lies by the middle of
+    the whole drawn line it is a piece of, that line carrying no value of its own: it reads as the whole's (reader
+    31's 25: "23" by BF, 79% of BA, read as the hypotenuse)."""
+    valued = {frozenset(split_points(lab["element"], pts, 2) or ()) for lab in fig["labels"]}
+    out = []
+    for lab in fig["labels"]:
+        names = split_points(lab["element"], pts, 2) if " " not in lab["element"] else None
+        if names is None or lab["leader"] is not None or _dimension(fig, lab["element"]) is not None:
+            continue
+        p, q = (pts[n] for n in names)
+        n = math.dist(p, q)
+        if n < 1e-9:
+            continue
+        ux, uy = (q[0] - p[0]) / n, (q[1] - p[1]) / n
+        on = [(((xy[0] - p[0]) * ux + (xy[1] - p[1]) * uy), k) for k, xy in pts.items()
+              if abs((xy[0] - p[0]) * uy - (xy[1] - p[1]) * ux) < 0.75]
+        drawn = {frozenset(s) for s in fig["segments"]}
+        on.sort()
+        ts = [t for t, _ in on]
+        i, j = ts.index(min(ts, key=abs)), ts.index(min(ts, key=lambda t: abs(t - n)))
+        while i > 0 and frozenset((on[i - 1][1], on[i][1])) in drawn:
+            i -= 1  # (the drawn line runs on past p, piece by piece)
+        while j < len(on) - 1 and frozenset((on[j][1], on[j + 1][1])) in drawn:
+            j += 1
+        lo, hi = ts[i], ts[j]
+        if hi - lo < n + 0.5 or frozenset((on[i][1], on[j][1])) in valued:
+            continue
+        x0, y0, x1, y1 = lab["bbox"]
+        t = ((x0 + x1) / 2 - p[0]) * ux + ((y0 + y1) / 2 - p[1]) * uy
+        if abs(t - (lo + hi) / 2) < WHOLE_MIDDLE * (hi - lo):
+            out.append(f"{lab['text']!r} ({lab['element']}) sits by the middle of {on[i][1]}{on[j][1]}, the whole line "
+                       "it is a piece of: it reads as the whole's")
     return out
 
 

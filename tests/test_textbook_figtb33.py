@@ -8,7 +8,10 @@ Equal arcs (reader 30's 14 "arc AD = arc BC", reader 31's 12) carry matching tic
 ``equal_arc`` mark; the reader checks the ticks cross their arcs and flags a stated equality of arcs left unmarked.
 An arc's label is named as the question names the arc ("arc EC", never the language's "arc length OEC") and sits
 on its arc or is led to it (reader 31's 17: a 10° arc asked in a corner, unmarked): ``goal_text``, ``_led_anchor``;
-the reader flags a centre-first name and an arc label off its arc with no leader (``_arc_labels_off``)."""
+the reader flags a centre-first name and an arc label off its arc with no leader (``_arc_labels_off``).
+A piece's value by the middle of the whole unvalued line it is a piece of (reader 31's 25: "23" by BF, 79% of BA,
+read as the hypotenuse's) goes on a dimension line (``mark_place.RUN_ON_SHARE``); the reader flags it beside the
+piece (``_pieces_by_whole_middles``)."""
 from __future__ import annotations
 
 import numpy as np
@@ -35,6 +38,11 @@ ARCS = ("points O A B C\ntriangle ABC\ncircle O through A B C\nclockwise ABC\nar
 SMALL_ARC = ("points O A B C E\ntriangle ABC\ntriangle BCE\nline B O E\ncircle O through A B C E\n"
              "BE diameter of circle O\ncounterclockwise OEC\nAO = 7\nangle ABC = 40\nangle ACB = 45\n"
              "find arc length OEC\n")  # (reader 31's 17: arc EC is 10°)
+
+PIECE = ("points A B C F G\ntriangle BCA right at C\nline B F A\nline B G C\nFG parallel to AC\nAC = 25\nBC = 15\n"
+         "BF = 23\nfind BG\n")  # (reader 31's 25)
+WHOLE_VALUED = ("points A D B C Q\npolygon ADBC\ntriangle DQB\nline A D Q\nline Q B C\nclockwise ADBC DQB\n"
+                "BC = x\nBQ = 6\nCQ = 8\nfind x\n")  # (the whole line QC valued: its piece BQ's "6" by it)
 
 
 def _faces(lab: dict) -> list:
@@ -146,3 +154,30 @@ def test_the_reader_flags_an_arc_named_centre_first_or_off_its_arc() -> None:
     found = textbook_problems(lab)
     assert any("names its arc centre first" in p for p in found)
     assert any("from its arc with no leader" in p for p in found)
+
+
+def _dimensions(lab: dict) -> list[str]:
+    return sorted("".join(sorted(m["elements"][0])) for m in lab["marks"] if m["kind"] == "dimension")
+
+
+def test_a_piece_by_the_whole_lines_middle_gets_a_dimension_line() -> None:
+    lab = textbook_figure(parse(PIECE)).labels
+    assert textbook_problems(lab) == []
+    assert "BF" in _dimensions(lab)
+    assert [g["shown"] for g in lab["givens"] if g["element"] == "BF"] == ["label"]
+
+
+def test_a_piece_of_a_valued_line_keeps_its_value_beside_it() -> None:
+    lab = textbook_figure(parse(WHOLE_VALUED)).labels
+    assert textbook_problems(lab) == []
+    assert _dimensions(lab) == ["CQ"] and all(g["shown"] == "label" for g in lab["givens"])
+
+
+def test_the_reader_flags_a_pieces_value_by_the_whole_lines_middle() -> None:
+    lab = textbook_figure(parse(PIECE)).labels
+    lab["marks"] = [m for m in lab["marks"] if not (m["kind"] == "dimension" and set(m["elements"][0]) == set("BF"))]
+    value = next(x for x in lab["labels"] if x["element"] == "BF")
+    b, f = (np.array(lab["points"][n], float) for n in "BF")
+    mid = (b + f) / 2 + np.array([0.0, 12.0])
+    value["bbox"], value["leader"] = [mid[0] - 11.0, mid[1] - 8.0, mid[0] + 11.0, mid[1] + 8.0], None
+    assert any("it reads as the whole's" in p for p in textbook_problems(lab))
