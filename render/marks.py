@@ -197,6 +197,22 @@ def merge_equal(marks: list[Mark], models: list[Callable[[tuple[str, str]], floa
     return [m for m in marks if m.kind != "equal"] + merged
 
 
+def equal_chords(marks: list[Mark], segments) -> list[Mark]:
+    """The chords of each group of equal arcs, where every one is drawn (``segments``: the drawn point pairs), as a
+    group of equal sides: equal arcs have equal chords, which a reader looks for on the triangle's sides (reader 31's
+    12: arc BA = arc AC, chords AB and AC unticked).  None where an equal group says them already."""
+    drawn = {frozenset(s) for s in segments}
+    have = [{frozenset(e) for e in m.elements} for m in marks if m.kind == "equal"]
+    count = max((m.count for m in marks if m.kind == "equal"), default=0)
+    out = []
+    for m in marks:
+        chords = {frozenset(e[1:]) for e in m.elements} if m.kind == "equal_arc" else set()
+        if len(chords) > 1 and chords <= drawn and not any(chords <= h for h in have):
+            count += 1
+            out.append(Mark("equal", tuple(sorted(tuple(sorted(c)) for c in chords)), m.source, count))
+    return out
+
+
 TANGENT_RIGHT = ("tangent", "O", "A", "P")  # (block key; its centre, touching point, outer point placeholders)
 
 

@@ -37,7 +37,7 @@ from .annotate import Annotation, Item, format_number
 from .general import extensions, named_segments, radius_end
 from .labels import ON_SOMETHING
 from .mark_place import RUN_ON_FONTS, RUN_ON_SHARE, MarkLayout, draw_mark, drawn_triangles, unsplit_corner
-from .marks import Mark, angle_key, element_text, lone, merge_equal, read_marks, tangent_squares
+from .marks import Mark, angle_key, element_text, equal_chords, lone, merge_equal, read_marks, tangent_squares
 from .scene import Scene, SceneArc, SceneShape
 
 STYLES = ("plain", "colour")
@@ -1412,6 +1412,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         forced = forced_faults(m, found) if found else []
         faults = [f.text for f in found]
         touching = tangent_squares(problem, scene.segments, mk)
+        if chords := equal_chords(mk, scene.segments):  # (equal arcs' drawn chords ticked: one count a length)
+            mk = _equal_marks(problem, mk + chords, m, seed, spare)
         kept, rights, ask_valued, sources = mk + touching, [], True, {}
 
         def fresh():

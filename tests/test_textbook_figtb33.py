@@ -123,6 +123,8 @@ def test_equal_arcs_carry_matching_ticks_on_the_arcs() -> None:
     for tick in m["pixels"]:  # (each across the circle)
         assert abs(float(np.linalg.norm((np.array(tick[0]) + np.array(tick[-1])) / 2 - o)) - r) < 1.0
     assert next(g for g in lab["givens"] if g["fact"].startswith("arc"))["shown"] == "mark"
+    assert ({"AB", "AC"}, 1) in [({"".join(sorted(e)) for e in x["elements"]}, x["count"]) for x in lab["marks"]
+                                 if x["kind"] == "equal"]  # (the drawn chords of the equal arcs: equal, ticked)
 
 
 def test_the_reader_flags_equal_arcs_unmarked_or_ticked_off_their_arc() -> None:
