@@ -2719,8 +2719,8 @@ def _pieces_by_whole_middles(fig: dict, pts: dict) -> list[str]:
     out = []
     for lab in fig["labels"]:
         names = split_points(lab["element"], pts, 2) if " " not in lab["element"] else None
-        if names is None or lab["leader"] is not None or _dimension(fig, lab["element"]) is not None:
-            continue
+        if names is None or lab["leader"] is not None or "=" in lab["text"] or _dimension(fig, lab["element"]):
+            continue  # (a value that names its side, "AE = ?", reads as its own wherever it sits)
         p, q = (pts[n] for n in names)
         n = math.dist(p, q)
         if n < 1e-9:
@@ -2739,6 +2739,10 @@ def _pieces_by_whole_middles(fig: dict, pts: dict) -> list[str]:
         lo, hi = ts[i], ts[j]
         if hi - lo < n + 0.5 or frozenset((on[i][1], on[j][1])) in valued:
             continue
+        at = {k: t for t, k in on[i:j + 1]}
+        if any(len(v) == 2 and v <= set(at) and (min(at[k] for k in v) >= n - 0.5 or max(at[k] for k in v) <= 0.5)
+               for v in valued):
+            continue  # (another piece of the line valued too: the pieces read apart, "3k" and "4k")
         x0, y0, x1, y1 = lab["bbox"]
         t = ((x0 + x1) / 2 - p[0]) * ux + ((y0 + y1) / 2 - p[1]) * uy
         if abs(t - (lo + hi) / 2) < WHOLE_MIDDLE * (hi - lo):
