@@ -1458,7 +1458,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                 ann.leaders.add(ann.query)  # (no place by it: set off, a leader from its arc or its side)
                 d = renderer.compose(scene, ann)
                 d.misread = [lab for lab in d.misread if lab.element != str(ann.query) or lab.conflicts >= ON_SOMETHING]
-            if any(lab.element == str(ann.query) for lab in d.misread):  # (on a line even so: the text alone)
+            if any(lab.element == str(ann.query) for lab in d.misread) or _led_over_marks(d, ann):  # (on a line
+                # even so, or led across a tick or an arrow, read as pointing at the mark: the goal's line, led clear)
                 ann = fresh()[0]
                 ann.query = None
                 ann.in_text |= moved
@@ -2006,6 +2007,20 @@ SIDE_SHARES = (0.35, 0.65)  # a side's leader may end here too (its middle first
 LED_VALUES = 2.0  # fonts: and this far from every other value
 LED_MARK = 3.0  # px: and keeps this far from every relation mark (a tick, an arrow, a bracket, a square)
 LED_POINT = 0.6  # fonts: the leader passes no other point closer
+
+
+def _led_over_marks(d, ann: TextbookAnnotation) -> bool:
+    """Does the asked side's label run its leader within ``LEADER_MARK_CLEAR`` px of a relation mark (its own
+    side's arrow or tick too): read as pointing at the mark (the independent reader's ``_leaders_over_marks``)."""
+    if ann.query is None or ann.query.kind is not QKind.LENGTH:
+        return False
+    from .compose import LEADER_MARK_CLEAR, _mark_strokes, _segment_gaps
+
+    strokes = _mark_strokes(d)
+    return bool(strokes.size) and any(
+        lab.element == str(ann.query) and lab.leader is not None and
+        float(_segment_gaps(np.asarray(lab.leader[:2], float)[None], strokes).min()) < LEADER_MARK_CLEAR
+        for lab in d.labels)
 
 
 def _drawn_quantity(element: str, d) -> Quantity | None:

@@ -44,6 +44,9 @@ PIECE = ("points A B C F G\ntriangle BCA right at C\nline B F A\nline B G C\nFG 
 WHOLE_VALUED = ("points A D B C Q\npolygon ADBC\ntriangle DQB\nline A D Q\nline Q B C\nclockwise ADBC DQB\n"
                 "BC = x\nBQ = 6\nCQ = 8\nfind x\n")  # (the whole line QC valued: its piece BQ's "6" by it)
 
+MIDLINE = ("points A D E B C\ntriangle ADE\npolygon DBCE\nline A D B\nline A E C\nDE parallel to BC\n"
+           "clockwise ADE DBCE\nAD = 3\nBC = 5\nBD = 4\nfind DE\n")  # (reader 30's 06: DE between two regions)
+
 
 def _faces(lab: dict) -> list:
     pts = lab["points"]
@@ -183,3 +186,14 @@ def test_the_reader_flags_a_pieces_value_by_the_whole_lines_middle() -> None:
     mid = (b + f) / 2 + np.array([0.0, 12.0])
     value["bbox"], value["leader"] = [mid[0] - 11.0, mid[1] - 8.0, mid[0] + 11.0, mid[1] + 8.0], None
     assert any("it reads as the whole's" in p for p in textbook_problems(lab))
+
+
+def test_an_inner_segments_named_question_is_led_clear_of_its_marks() -> None:
+    lab = textbook_figure(parse(MIDLINE)).labels
+    assert textbook_problems(lab) == [] and mark_problems(lab) == []
+    asked = next(x for x in lab["labels"] if x["element"] == "DE")
+    assert asked["text"] in ("?", "DE = ?")
+    if asked["leader"] is not None:  # (never across DE's own arrow: it read as pointing at the mark)
+        lead = LineString(asked["leader"])
+        strokes = [LineString(p) for m in lab["marks"] if m["kind"] in ("parallel", "equal") for p in m["pixels"]]
+        assert min(lead.distance(g) for g in strokes) >= 2.0
