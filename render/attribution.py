@@ -137,6 +137,7 @@ def _thin(line: np.ndarray, step: float) -> np.ndarray:
 
 
 FACE_SHARE = 0.04  # a part of a region that drawn segments cut off counts from this share of its area
+FACE_IN = 1.0  # px: a bare "?" box may touch a face's edge (it sits beside the segment), never reach in further
 FACE_LEFT = 0.6  # what the cells left of a region, under this share of it, may be a piece a drawn line cuts off
 
 
@@ -159,6 +160,7 @@ class Rules:
     named_sides: frozenset = frozenset()  # sides whose label names its side ("AB = 12"): ``NAMED_RATIO`` nearer it
     arcs: dict = field(default_factory=dict)  # an arc with a label -> its label's spot, centre, radius, start, sweep
     radii: tuple = ()  # (centre, point) pairs: undrawn radii to a drawn centre, which a reader can take as segments
+    asked_sides: frozenset = frozenset()  # sides whose label is a bare "?": never inside a face (``_off_faces``)
     set_off: frozenset = frozenset()  # sides and angles whose label names its element ("∠CAD = ?") and may be set
     # off with a leader (no place beside it reads as its own: a narrow angle by another corner, a crowded side)
     _cache: dict = field(default_factory=dict)
@@ -427,6 +429,8 @@ class Rules:
         ok.pre = pre
         if named and self.fills:
             ok = self._off_fills(ok)
+        if element in self.asked_sides and not named and element not in self.side_offsets and self.faces():
+            ok = self._off_faces(ok)
         return self._side_set_off(oa[0], ob[0], ok) if element in self.set_off else ok
 
     def _off_fills(self, rule: Rule) -> Rule:
@@ -441,6 +445,38 @@ class Rules:
                 b = shapely.box(boxes[idx, 0], boxes[idx, 1], boxes[idx, 2], boxes[idx, 3])
                 good[idx] = ~np.any([shapely.intersects(f, b) for f in regions], axis=0)
             return good
+        ok.pre = rule.pre
+        return ok
+
+    def faces(self) -> list[Polygon]:
+        """The cells the drawn straight segments close (each shrunk by ``FACE_IN`` px): where a bare "?" reads as
+        asking for the cell, or for one of its corners' angles (readers 30 and 31: a segment's "?" inside triangle
+        ACE or AFE, beside AC or AF, read as the region's)."""
+        if "faces" not in self._cache:
+            from shapely.ops import polygonize
+
+            lines = [shapely.LineString([self.points[a], self.points[b]]) for a, b in
+                     (tuple(k) for k in self.stroke_index if len(k) == 2) if a in self.points and b in self.points]
+            cells = list(polygonize(shapely.union_all(lines))) if len(lines) > 2 else []
+            self._cache["faces"] = [g for c in cells if not (g := c.buffer(-FACE_IN)).is_empty]
+        return self._cache["faces"]
+
+    def _off_faces(self, rule: Rule) -> Rule:
+        """``rule``, and the box in no face of the drawing: an asked segment's bare "?" beside it outside the
+        figure; an inner segment's (a face on either side) finds no place and is named, "AF = ?" (``textbook_figure``)."""
+        faces = self.faces()
+
+        def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+            good = rule(boxes, leaders)
+            idx = np.flatnonzero(good)
+            if len(idx):
+                b = shapely.box(boxes[idx, 0], boxes[idx, 1], boxes[idx, 2], boxes[idx, 3])
+                good[idx] = ~np.any([shapely.intersects(f, b) for f in faces], axis=0)
+            return good
+
+        def one(box: tuple[float, float, float, float]) -> bool:
+            return bool(ok(np.array([box], float), None)[0])
+        ok.one = one
         ok.pre = rule.pre
         return ok
 

@@ -265,6 +265,9 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     d.rules.side_offsets = annotation.side_offsets()
     d.rules.set_off = annotation.set_off()
     d.rules.named_sides = annotation.named_sides()
+    if annotation.arcs_clear and annotation.query is not None and annotation.query.kind is QKind.LENGTH:
+        d.rules.asked_sides = frozenset(str(it.quantity) for it in items  # (a textbook figure's bare "?")
+                                        if it.quantity == annotation.query and it.text.strip() == "?")
     if annotation.arcs_clear:  # (a textbook figure's side value clearly nearest its side: review 8 read "25",
         d.rules.centre_ratio = TEXTBOOK_CENTRE_RATIO  # 2.1 times nearer BD than AC, as AC's)
     fills = d.rules.fills
@@ -1128,7 +1131,10 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                 placer.commit(full, VALUE_GAP_FONTS * fpx)
                 placed = full
         if q == annotation.query and q.kind is QKind.LENGTH and annotation.arcs_clear and placed.leader is None \
-                and str(q) not in d.rules.set_off and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
+                and str(q) not in d.rules.set_off and str(q) not in d.rules.asked_sides and (
+                placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):  # (a bare "?" with no place outside
+            # every face: named "AF = ?" by its side, as any misread "?" is (``textbook_figure``), never led to an inner
+            # segment from inside a face, where a careful reader reads it as it sits)
             placed = _led_to_side(d, placer, placed, it.text, q, centres, text_size, style, items)
         if q == annotation.query and annotation.query_optional() and (
                 placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed)):
@@ -1852,7 +1858,7 @@ def _led_alongside(d: Drawing, placed: Placed) -> bool:
                                           np.zeros((1, 4)), leader)[0])
 
 
-MARKED_KINDS = ("equal", "parallel", "bracket", "right", "right_lines", "height")  # marks a leader keeps off
+MARKED_KINDS = ("equal", "parallel", "bracket", "right", "right_lines", "height", "equal_arc")  # marks a leader keeps off
 
 
 def _mark_strokes(d: Drawing) -> np.ndarray:

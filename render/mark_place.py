@@ -51,6 +51,8 @@ TANGENT_DOT = 5.0  # px: a point of tangency's dot, over twice a point's (at 3.4
 # tangent dots)
 RUN_ON_FONTS = 2.05  # a valued side whose line runs on past an end by a drawn piece under this many font heights gets
 # a dimension line (the middles of the side and of the longer one about a font apart read as one)
+RUN_ON_SHARE = 0.3  # or under this share of the whole line: the side's middle lies in the whole's middle part, where
+# a value reads as the whole's (reader 31's 25: "23" by BF, 79% of BA, read as the hypotenuse BA's)
 ARC_GAP = 4.0  # px between two arcs of an equal-angle group at their shared ray
 RAIL_APART = 13.0  # px a bracket keeps from another segment's dimension line along its line (one rail: review 9)
 STACK_FONTS = 2.0  # fonts between two dimension lines of segments on one line (stacked: each span and value clear)
@@ -720,7 +722,27 @@ def draw_mark(m: Mark, layout: MarkLayout) -> tuple[list[np.ndarray], list[np.nd
         return _arrows(m, layout), []
     if m.kind == "equal_angle":
         return _arcs(m, layout), []
+    if m.kind == "equal_arc":
+        return _arc_ticks(m, layout), []
     return [], []
+
+
+def _arc_ticks(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
+    """The group's ticks across each of its arcs (centre, then its ends counter-clockwise) at the arc's middle, as
+    a textbook marks equal arcs; none where an end is not on a drawn circle about the centre."""
+    px, out = layout.px, []
+    for o, a, b in m.elements:
+        r = float(np.hypot(*(px[a] - px[o])))
+        if not any(float(np.hypot(*(c - px[o]))) < 0.5 and abs(rad - r) < 1.0 for c, rad in layout.circles):
+            return []
+        t0 = math.atan2(*(px[a] - px[o])[::-1])
+        sweep = (math.atan2(*(px[b] - px[o])[::-1]) - t0) % (2 * math.pi)
+        mid, step = t0 + sweep / 2, tick_step(m.count) / max(r, 1.0)  # (a side's tick spacing, along the arc)
+        for i in range(m.count):
+            tt = mid + (i - (m.count - 1) / 2) * step
+            u = np.array([math.cos(tt), math.sin(tt)])
+            out.append(np.array([px[o] + (r - TICK_HALF) * u, px[o] + (r + TICK_HALF) * u]))
+    return out
 
 
 def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, name: str | None,

@@ -9,6 +9,8 @@ stretch of its segment, a side's value that points split on a dimension line bes
 """
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import sympy
@@ -27,6 +29,9 @@ class Mark:
     sides: tuple[tuple[str, ...], ...] = ()  # the sides whose halves ``elements`` are (each halved by a drawn
     # point, its halves ticked: ``mark_place._halved``)
 
+
+
+ARC_KINDS = ("arc", "arc_length")  # two of one circle's arcs equal (in degrees, or in length): ticks on the arcs
 
 
 def lone(e: sympy.Expr) -> Element | None:
@@ -77,7 +82,7 @@ def read_marks(problem: GeneralProblem) -> tuple[list[Mark], list[str]]:
     """Every mark the problem's relations and equalities call for, and the givens shown only by a mark
     (a right angle's 90)."""
     marks: list[Mark] = []
-    equal, angles, parallel = _Groups(), _Groups(), _Groups()
+    equal, angles, parallel, arcs = _Groups(), _Groups(), _Groups(), _Groups()
     by_mark: list[str] = []
     right_seen: set[tuple] = set()
 
@@ -132,6 +137,8 @@ def read_marks(problem: GeneralProblem) -> tuple[list[Mark], list[str]]:
             equal.union([_seg(a.points), _seg(b.points)], text)
         elif b is not None and a.kind.key == b.kind.key == "angle":
             angles.union([angle_key(a.points), angle_key(b.points)], text)
+        elif b is not None and a.kind.key == b.kind.key and a.kind.key in ARC_KINDS and a.points[0] == b.points[0]:
+            arcs.union([tuple(a.points), tuple(b.points)], text)  # (one circle's: its centre first)
         elif b is None and a.kind.key == "angle" and value == 90:
             right(a.points, text)
             by_mark.append(text)
@@ -143,8 +150,67 @@ def read_marks(problem: GeneralProblem) -> tuple[list[Mark], list[str]]:
         marks.append(Mark("equal_angle", tuple(group), source, n))
     for n, (group, source) in enumerate(parallel.groups(), 1):
         marks.append(Mark("parallel", tuple(group), source, n))
+    for n, (group, source) in enumerate(arcs.groups(), 1):  # (ticks across each arc: readers 30's 14, 31's 12
+        marks.append(Mark("equal_arc", tuple(group), source, n))  # found "arc AD = arc BC" unmarked)
     return marks, by_mark
 
+
+
+SAME_LENGTH = 1e-6  # relative: two equal groups' lengths this close in every model checked are one length
+
+
+def merge_equal(marks: list[Mark], models: list[Callable[[tuple[str, str]], float]]) -> list[Mark]:
+    """The equal-length groups whose lengths agree in each of ``models`` (a segment's length in one model each)
+    merged into one group with one tick count, the groups renumbered 1, 2, 3 …: segments the facts make equal
+    though no one fact says so (a rhombus's halves AE and DF, each half of an equal side) share their ticks, never
+    two counts that read as two lengths (readers 30's 17 and 23).  ``models`` holds more than one model where a
+    coincidence of one solution must not be taken for a fact."""
+    eq = [m for m in marks if m.kind == "equal"]
+    if len(eq) < 2 or not models:
+        return marks
+    root = list(range(len(eq)))
+
+    def find(i: int) -> int:
+        while root[i] != i:
+            i = root[i]
+        return i
+
+    def same(a: tuple, b: tuple) -> bool:
+        for length in models:
+            la, lb = length(a), length(b)
+            if abs(la - lb) > SAME_LENGTH * max(la, lb, 1e-9):
+                return False
+        return True
+
+    for i, j in itertools.combinations(range(len(eq)), 2):
+        if find(i) != find(j) and same(eq[i].elements[0], eq[j].elements[0]):
+            root[find(j)] = find(i)
+    if all(find(i) == i for i in range(len(eq))):
+        return marks
+    groups: dict[int, list[Mark]] = {}
+    for i, m in enumerate(eq):
+        groups.setdefault(find(i), []).append(m)
+    merged = []
+    for n, ms in enumerate(sorted(groups.values(), key=lambda ms: ms[0].count), 1):
+        els = tuple(sorted({e for m in ms for e in m.elements}))
+        merged.append(Mark("equal", els, "; ".join(dict.fromkeys(m.source for m in ms)), n))
+    return [m for m in marks if m.kind != "equal"] + merged
+
+
+def equal_chords(marks: list[Mark], segments) -> list[Mark]:
+    """The chords of each group of equal arcs, where every one is drawn (``segments``: the drawn point pairs), as a
+    group of equal sides: equal arcs have equal chords, which a reader looks for on the triangle's sides (reader 31's
+    12: arc BA = arc AC, chords AB and AC unticked).  None where an equal group says them already."""
+    drawn = {frozenset(s) for s in segments}
+    have = [{frozenset(e) for e in m.elements} for m in marks if m.kind == "equal"]
+    count = max((m.count for m in marks if m.kind == "equal"), default=0)
+    out = []
+    for m in marks:
+        chords = {frozenset(e[1:]) for e in m.elements} if m.kind == "equal_arc" else set()
+        if len(chords) > 1 and chords <= drawn and not any(chords <= h for h in have):
+            count += 1
+            out.append(Mark("equal", tuple(sorted(tuple(sorted(c)) for c in chords)), m.source, count))
+    return out
 
 
 TANGENT_RIGHT = ("tangent", "O", "A", "P")  # (block key; its centre, touching point, outer point placeholders)
@@ -176,6 +242,8 @@ def tangent_squares(problem: GeneralProblem, segments, marks: list[Mark]) -> lis
 def element_text(kind: str, e: tuple) -> str:
     if len(e) == 3 and kind in ("right", "equal_angle"):
         return f"angle {''.join(e)}"
+    if kind == "equal_arc":
+        return f"arc {''.join(e)}"
     if len(e) == 1:
         return f"point {e[0]}"
     return "".join(e)

@@ -36,8 +36,8 @@ from .accidents import (accidents, near_centre, near_collinear, near_equal, near
 from .annotate import Annotation, Item, format_number
 from .general import extensions, named_segments, radius_end
 from .labels import ON_SOMETHING
-from .mark_place import RUN_ON_FONTS, MarkLayout, draw_mark, drawn_triangles, unsplit_corner
-from .marks import Mark, angle_key, element_text, lone, read_marks, tangent_squares
+from .mark_place import RUN_ON_FONTS, RUN_ON_SHARE, MarkLayout, draw_mark, drawn_triangles, unsplit_corner
+from .marks import Mark, angle_key, element_text, equal_chords, lone, merge_equal, read_marks, tangent_squares
 from .scene import Scene, SceneArc, SceneShape
 
 STYLES = ("plain", "colour")
@@ -243,7 +243,11 @@ class TextbookAnnotation(Annotation):
                 self.split.add(q)
                 if q in self.leaders and q != self.query:  # (however it came to be set off: from its dimension
                     self.forced.add(q)  # line, never from a piece)
-            if split or 0 < layout.run_on(*q.key) < RUN_ON_FONTS * style.font_px:
+            run = layout.run_on(*q.key)
+            side = float(np.hypot(*(layout.px[q.key[1]] - layout.px[q.key[0]])))
+            short = RUN_ON_SHARE * (side + run) if not _within_valued(layout, q, self.items()) else 0.0
+            # (a piece by the whole's middle, the whole line unvalued: its value reads as the whole's)
+            if split or 0 < run < max(RUN_ON_FONTS * style.font_px, short):
                 off, drawn = layout.dimension(*q.key, bracketed=split and _bracketed_split(
                     scene, q, self.relation_marks))
                 if q in self.across - self.forced or _crosses(layout, *q.key, off) or layout.astray(*q.key, off) or \
@@ -409,7 +413,7 @@ def goal_text(expr: sympy.Expr, figure: bool = True, scene: Scene | None = None)
             continue
         stand[sym] = sympy.Symbol(f"_e{len(stand)}_")
         names[stand[sym].name] = el.text if not figure else "∠" + "".join(el.points) if el.kind.key == "angle" \
-            else arc_name(scene, "".join(el.points)) if el.kind.key == "arc" and scene is not None else el.text
+            else arc_name(scene, "".join(el.points)) if el.kind.key in ARC_KINDS and scene is not None else el.text
     text = positive_first(expr.xreplace(stand))
     for fn in ("Sin", "Cos", "Tan"):  # sin ∠BAC: a function of one element without brackets, as a textbook writes it
         text = re.sub(rf"\b{fn}\((_e\d+_)\)", rf"{fn.lower()} \1" if figure else rf"{fn.lower()}(\1)", text)
@@ -805,6 +809,25 @@ def undoubled(problem: GeneralProblem, scene: Scene, frame) -> Scene:
     if len(keep) == len(scene.segments):
         return scene
     return dataclasses.replace(scene, segments=keep)
+
+
+def _within_valued(layout: MarkLayout, q: Quantity, items) -> bool:
+    """Is side ``q`` part of a longer labelled segment along its line (CQ's "8" for piece BQ): the whole's own
+    value says which is which, and two dimension lines on one line stack."""
+    a, b = (layout.px[n] for n in q.key)
+    u = b - a
+    n = float(np.hypot(*u))
+    if n < 1e-9:
+        return False
+    for it in items:
+        o = it.quantity
+        if o == q or o.kind is not QKind.LENGTH or not all(p in layout.px for p in o.key):
+            continue
+        c, e = (layout.px[p] for p in o.key)
+        if all(abs(float(u[0] * (x - a)[1] - u[1] * (x - a)[0])) / n < 0.5 for x in (c, e)) and \
+                float(np.hypot(*(e - c))) > n + 0.5:
+            return True
+    return False
 
 
 def _split_side(scene: Scene, q: Quantity) -> bool:
@@ -1253,8 +1276,8 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
         if el is not None and elements_in(value):  # an element in terms of others (AD = 3 BD / 4): a
             el = None  # relation the question states, not a value to draw
         if el is None:  # two elements equal (a mark) or an expression of several (the text's)
-            shown = "mark" if a is not None and b is not None and a.kind.key == b.kind.key and \
-                a.kind.key in ("length", "angle") else "text"
+            shown = "mark" if a is not None and b is not None and a.kind.key == b.kind.key and (
+                a.kind.key in ("length", "angle") or a.kind.key in ARC_KINDS and a.points[0] == b.points[0]) else "text"
             givens.append({"fact": text, "element": None, "shown": shown})
             continue
         if f"{el.text} = {value}" in by_mark:
@@ -1381,6 +1404,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         raise FigureOptionError(str(exc)) from None
     problem = goal_as_named(problem)
     marks, by_mark = read_marks(problem)
+    spare: dict = {}  # (a second model, made once, that confirms two equal groups are one length)
     from geomill.solvers.numeric import spread
 
     def composed(m, dropped: frozenset = frozenset()):
@@ -1388,14 +1412,17 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         right angle with a ray hard by it is marked as any such right angle is ("90°" in its arc: reader 20's 32 and
         39 found none at the touching point); where that "90°" finds no place on the figure, it is left out (the dot
         and the text say it: ``dropped``, those angles), never a given moved off the figure."""
-        scene = build_scene(problem, orient(problem, m.coords, marks), m.radii, marks)
+        mk = _equal_marks(problem, marks, m, seed, spare)  # (segments the facts make equal: one tick count)
+        scene = build_scene(problem, orient(problem, m.coords, mk), m.radii, mk)
         frame = _framed(scene, renderer.style)[0]
         scene = undoubled(problem, scene, frame)
-        found = layout_faults(problem, scene, frame, marks)
+        found = layout_faults(problem, scene, frame, mk)
         forced = forced_faults(m, found) if found else []
         faults = [f.text for f in found]
-        touching = tangent_squares(problem, scene.segments, marks)
-        kept, rights, ask_valued, sources = marks + touching, [], True, {}
+        touching = tangent_squares(problem, scene.segments, mk)
+        if chords := equal_chords(mk, scene.segments):  # (equal arcs' drawn chords ticked: one count a length)
+            mk = _equal_marks(problem, mk + chords, m, seed, spare)
+        kept, rights, ask_valued, sources = mk + touching, [], True, {}
 
         def fresh():
             a, g, goal = annotation_for(problem, scene, values, kept, by_mark, ask_valued)
@@ -1439,7 +1466,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                 ann.leaders.add(ann.query)  # (no place by it: set off, a leader from its arc or its side)
                 d = renderer.compose(scene, ann)
                 d.misread = [lab for lab in d.misread if lab.element != str(ann.query) or lab.conflicts >= ON_SOMETHING]
-            if any(lab.element == str(ann.query) for lab in d.misread):  # (on a line even so: the text alone)
+            if any(lab.element == str(ann.query) for lab in d.misread) or _led_over_marks(d, ann):  # (on a line
+                # even so, or led across a tick or an arrow, read as pointing at the mark: the goal's line, led clear)
                 ann = fresh()[0]
                 ann.query = None
                 ann.in_text |= moved
@@ -1989,12 +2017,30 @@ LED_MARK = 3.0  # px: and keeps this far from every relation mark (a tick, an ar
 LED_POINT = 0.6  # fonts: the leader passes no other point closer
 
 
+def _led_over_marks(d, ann: TextbookAnnotation) -> bool:
+    """Does the asked side's label run its leader within ``LEADER_MARK_CLEAR`` px of a relation mark (its own
+    side's arrow or tick too): read as pointing at the mark (the independent reader's ``_leaders_over_marks``)."""
+    if ann.query is None or ann.query.kind is not QKind.LENGTH:
+        return False
+    from .compose import LEADER_MARK_CLEAR, _mark_strokes, _segment_gaps
+
+    strokes = _mark_strokes(d)
+    return bool(strokes.size) and any(
+        lab.element == str(ann.query) and lab.leader is not None and
+        float(_segment_gaps(np.asarray(lab.leader[:2], float)[None], strokes).min()) < LEADER_MARK_CLEAR
+        for lab in d.labels)
+
+
 def _drawn_quantity(element: str, d) -> Quantity | None:
     """The drawn side or angle an element's spelling names ("CD", "angle BEC"), its points all drawn; else None."""
     word, _, shape = element.partition(" ")
     kind = {"area": QKind.AREA, "perimeter": QKind.PERIMETER, "height": QKind.HEIGHT}.get(word)
     if kind is not None:  # (a region's goal, "perimeter ABC": led into its region)
         return Quantity.of_shape(kind, shape) if _region_ring(d, shape) is not None else None
+    arc = re.fullmatch(r"arc (?:length )?([A-Z]{3})", element)
+    if arc is not None:  # (an arc's goal, "arc length OEC": led to the arc's middle)
+        return Quantity(QKind.ARC, tuple(arc.group(1)), arc.group(1)) if all(
+            n in d.rules.points for n in arc.group(1)) else None
     inner = re.fullmatch(r"(?:sin|cos|tan|cot|sec|csc)\(angle ([A-Z]{3})\)", element)
     if inner is not None:  # (a function of one angle, "tan ∠BAC = ?": led to the angle it names)
         element = f"angle {inner.group(1)}"
@@ -2151,6 +2197,15 @@ def _led_anchor(d, q: Quantity) -> np.ndarray | None:
         wedge = d.rules.wedges.get(str(q))
         r = min(wedge.radius if wedge is not None else 1.5 * d.style.font_px, 0.5 * min(la, lb))
         return v + mid / float(np.hypot(*mid)) * r
+    if q.kind is QKind.ARC and len(q.key) == 3 and all(n in pts for n in q.key):
+        from .compose import _stretch_middle
+
+        o, a, b = (np.asarray(pts[n], float) for n in q.key)  # (centre, then its ends counter-clockwise: y up)
+        ta, tb = (math.atan2(*(e - o)[::-1]) for e in (a, b))
+        r = float(np.hypot(*(a - o)))
+        t = ta + _stretch_middle(o, r, ta, (tb - ta) % (2 * math.pi), [np.asarray(p, float) for p in pts.values()], [])
+        return o + r * np.array([math.cos(t), math.sin(t)])  # (its longest stretch's middle: at a point on it, a
+        # leader reads as pointing at the point)
     return None
 
 
@@ -2216,7 +2271,9 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
         if anchor is not None and q.kind is QKind.LENGTH:  # (off its middle too, where a tick may sit: within the
             a, b = (np.asarray(d.rules.points[n], float) for n in q.key)  # middle part a reader takes for the side's)
             anchors += [a + SIDE_SHARES[0] * (b - a), a + SIDE_SHARES[1] * (b - a)]
-        role, element = ("side" if q.kind is QKind.LENGTH else "angle"), str(q)
+        role, element = ("side" if q.kind is QKind.LENGTH else "arc" if q.kind is QKind.ARC else "angle"), str(q)
+        if q.kind is QKind.ARC:  # (a leader by the arc's end reads as pointing at that point)
+            own_names = set()
     else:  # (a circle's own given, "diameter A = 10": led to its rim)
         anchors, own_names, role, element = _rim(d, q, scene), set(), "shape", q
     if not anchors:
@@ -2528,6 +2585,33 @@ def _loose_model(problem: GeneralProblem, model, seed: int):
         return None
     m = spread(m) or m
     return dataclasses.replace(m, misfit=model.misfit, missed=model.missed)
+
+
+CONFIRM_SEED = 7919  # the second model's seed offset: its own start, another solution of the same facts
+
+
+def _equal_marks(problem: GeneralProblem, marks: list[Mark], m, seed: int, spare: dict) -> list[Mark]:
+    """``marks`` with the equal groups that are one length in model ``m`` and in a second model of the problem
+    (another start: a coincidence of one solution is no fact) merged (``marks.merge_equal``); as they were where a
+    model misses the givens (its lengths are not the facts')."""
+    if m.misfit or sum(1 for x in marks if x.kind == "equal") < 2:
+        return marks
+    if merge_equal(marks, [_lengths(m)]) is marks:
+        return marks
+    if "other" not in spare:
+        try:
+            spare["other"] = _model(problem, None, seed + CONFIRM_SEED)
+        except GeomillError:
+            spare["other"] = None
+    other = spare["other"]
+    if other is None or other.misfit:
+        return marks
+    return merge_equal(marks, [_lengths(m), _lengths(other)])
+
+
+def _lengths(m) -> Callable[[tuple[str, str]], float]:
+    """A segment's length in model ``m``."""
+    return lambda s: float(np.hypot(*(np.asarray(m.coords[s[0]], float) - np.asarray(m.coords[s[1]], float))))
 
 
 def _model(problem: GeneralProblem, model, seed: int):

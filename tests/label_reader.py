@@ -536,6 +536,18 @@ def mark_problems(fig: dict) -> list[str]:
             offs = [((x - p[0]) * uy - (y - p[1]) * ux) / n for x, y in ((ax, ay), (bx, by))]
             if abs(ends[0]) > MARK_ON or abs(ends[1] - n) > MARK_ON or abs(offs[0] - offs[1]) > MARK_ON:
                 out.append(f"the dimension line of {els[0]} does not run beside it from end to end")
+        elif kind == "equal_arc":  # ticks across each arc (centre, then its ends counter-clockwise on screen: y up)
+            per = _per_element(m, "the equal arcs", "ticks", out)
+            for i, e in enumerate(els):
+                o, a, b = (pts[n] for n in split_points(e.split(" ", 1)[1], pts, 3))
+                r = math.dist(o, a)
+                t0 = math.atan2(o[1] - a[1], a[0] - o[0])
+                sweep = (math.atan2(o[1] - b[1], b[0] - o[0]) - t0) % (2 * math.pi)
+                for tick in lines[i * per:(i + 1) * per]:
+                    cx, cy = (tick[0][0] + tick[-1][0]) / 2, (tick[0][1] + tick[-1][1]) / 2
+                    t = (math.atan2(o[1] - cy, cx - o[0]) - t0) % (2 * math.pi)
+                    if abs(math.dist((cx, cy), o) - r) > MARK_ON or not 0.1 * sweep < t < 0.9 * sweep:
+                        out.append(f"a tick of {e} does not cross its arc by its middle")
         elif kind == "equal_angle":
             per = len(lines) // max(len(els), 1)
             for i, e in enumerate(els):
@@ -760,8 +772,9 @@ def textbook_problems(fig: dict) -> list[str]:
             + _brackets_across_lines(fig, pts) + _nearest_of_kind(fig, pts) + _leaders_alongside(fig, pts)
             + _function_goals(fig) + _small_angle_marks(fig, pts) + _leaders_through_labels(fig)
             + _angle_labels_in_other_wedges(fig, pts) + _arc_label_stretches(fig, pts)
-            + _values_by_radii(fig, pts) + _parts_apart(fig, pts) + _flat_corners(fig, pts) + _queries_apart(fig)
-            + _neighbour_squares(fig) + _tick_rows(fig) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
+            + _values_by_radii(fig, pts) + _queries_in_faces(fig, pts) + _parts_apart(fig, pts) + _flat_corners(fig, pts) + _queries_apart(fig)
+            + _neighbour_squares(fig) + _tick_rows(fig) + _one_length_two_counts(fig, pts) + _unmarked_equal_arcs(fig)
+            + _arc_labels_off(fig, pts) + _pieces_by_whole_middles(fig, pts) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
             + _near_incidences(fig, pts) + _sectors_past_chords(fig, pts) + _bracketed_values_moved(fig))
 
 
@@ -1876,6 +1889,26 @@ def _queries_apart(fig: dict) -> list[str]:
     return out
 
 
+def _queries_in_faces(fig: dict, pts: dict) -> list[str]:
+    """A bare "?" of a segment, with no leader, whose centre lies inside a cell the drawn segments close: it
+    reads as asking for that region, or for one of its corners' angles, whatever segment it sits by (readers 30
+    and 31: "?" of AC inside triangle ACE, of AF inside AFE, of CP in the wedge CPD)."""
+    import shapely.ops  # noqa: F401  (polygonize)
+
+    lines = [LineString([pts[a], pts[b]]) for a, b in fig["segments"] if a in pts and b in pts]
+    cells = list(shapely.ops.polygonize(shapely.union_all(lines))) if len(lines) > 2 else []
+    out = []
+    for lab in fig["labels"]:
+        if lab["text"] != "?" or lab["leader"] is not None or split_points(lab["element"], pts, 2) is None:
+            continue
+        x0, y0, x1, y1 = lab["bbox"]
+        c = Point((x0 + x1) / 2, (y0 + y1) / 2)
+        if any(cell.contains(c) for cell in cells):
+            out.append(f"the \"?\" of {lab['element']} sits inside a region the segments close: it reads as the "
+                       "region's or an angle's")
+    return out
+
+
 RADIUS_RATIO = 2.5  # a side's value this many times nearer its side than any undrawn radius from its ends to a drawn
 # centre
 
@@ -2649,6 +2682,116 @@ def _neighbour_squares(fig: dict) -> list[str]:
             if len(shared) == 1:
                 out.append(f"the right-angle squares of {m['elements'][0]} and {n['elements'][0]} sit side by side "
                            "at one crossing: they read as one rectangle")
+    return out
+
+
+ONE_LENGTH = 0.002  # relative: two equal groups' segments this near one length are one length (a figure to scale)
+
+
+def _one_length_two_counts(fig: dict, pts: dict) -> list[str]:
+    """Two equal-length groups drawn with different tick counts whose segments are one length in the figure (drawn
+    to scale): the counts say two lengths where the facts make one (reader 30's 17 and 23: halves AE and DF of a
+    rhombus's equal sides, with two ticks and three)."""
+    groups = []
+    for m in fig.get("marks", []):
+        if m["kind"] != "equal" or not m["elements"]:
+            continue
+        lengths = [_length(pts, e) for e in m["elements"] if split_points(e, pts, 2) is not None]
+        if lengths:
+            groups.append((m, sum(lengths) / len(lengths)))
+    out = []
+    for i, (m, a) in enumerate(groups):
+        for n, b in groups[i + 1:]:
+            if m["count"] != n["count"] and abs(a - b) <= ONE_LENGTH * max(a, b):
+                out.append(f"{'/'.join(m['elements'])} and {'/'.join(n['elements'])} are one length with "
+                           f"{m['count']} ticks and {n['count']}: read as two lengths")
+    return out
+
+
+WHOLE_MIDDLE = 0.15  # of the whole line: a piece's value whose foot lies this near the whole's middle reads as its
+
+
+def _pieces_by_whole_middles(fig: dict, pts: dict) -> list[str]:
+    """A piece's value (BF of line B-F-A) set beside it, with no dimension line, where its foot lies by the middle of
+    the whole drawn line it is a piece of, that line carrying no value of its own: it reads as the whole's (reader
+    31's 25: "23" by BF, 79% of BA, read as the hypotenuse)."""
+    valued = {frozenset(split_points(lab["element"], pts, 2) or ()) for lab in fig["labels"]}
+    out = []
+    for lab in fig["labels"]:
+        names = split_points(lab["element"], pts, 2) if " " not in lab["element"] else None
+        if names is None or lab["leader"] is not None or "=" in lab["text"] or _dimension(fig, lab["element"]):
+            continue  # (a value that names its side, "AE = ?", reads as its own wherever it sits)
+        p, q = (pts[n] for n in names)
+        n = math.dist(p, q)
+        if n < 1e-9:
+            continue
+        ux, uy = (q[0] - p[0]) / n, (q[1] - p[1]) / n
+        on = [(((xy[0] - p[0]) * ux + (xy[1] - p[1]) * uy), k) for k, xy in pts.items()
+              if abs((xy[0] - p[0]) * uy - (xy[1] - p[1]) * ux) < 0.75]
+        drawn = {frozenset(s) for s in fig["segments"]}
+        on.sort()
+        ts = [t for t, _ in on]
+        i, j = ts.index(min(ts, key=abs)), ts.index(min(ts, key=lambda t: abs(t - n)))
+        while i > 0 and frozenset((on[i - 1][1], on[i][1])) in drawn:
+            i -= 1  # (the drawn line runs on past p, piece by piece)
+        while j < len(on) - 1 and frozenset((on[j][1], on[j + 1][1])) in drawn:
+            j += 1
+        lo, hi = ts[i], ts[j]
+        if hi - lo < n + 0.5 or frozenset((on[i][1], on[j][1])) in valued:
+            continue
+        at = {k: t for t, k in on[i:j + 1]}
+        if any(len(v) == 2 and v <= set(at) and (min(at[k] for k in v) >= n - 0.5 or max(at[k] for k in v) <= 0.5)
+               for v in valued):
+            continue  # (another piece of the line valued too: the pieces read apart, "3k" and "4k")
+        x0, y0, x1, y1 = lab["bbox"]
+        t = ((x0 + x1) / 2 - p[0]) * ux + ((y0 + y1) / 2 - p[1]) * uy
+        if abs(t - (lo + hi) / 2) < WHOLE_MIDDLE * (hi - lo):
+            out.append(f"{lab['text']!r} ({lab['element']}) sits by the middle of {on[i][1]}{on[j][1]}, the whole line "
+                       "it is a piece of: it reads as the whole's")
+    return out
+
+
+ARC_ELEMENT = re.compile(r"^arc (?:length )?([A-Z]{3})$")
+
+
+def _arc_labels_off(fig: dict, pts: dict) -> list[str]:
+    """A label of a circle's arc (``arc OEC``, ``arc length OEC``: centre first) named as the language names it,
+    "arc length OEC = ?", which reads as an arc through O, rather than as the question does ("arc EC"); or sitting
+    off its arc (``ARC_NEAR`` fonts) with no leader to it (reader 31's 17: a 10° arc EC asked in a corner, unmarked)."""
+    font = _font(fig)
+    centres = [c["centre"] for c in fig.get("circles", [])]
+    out = []
+    for lab in fig["labels"]:
+        hit = ARC_ELEMENT.match(lab["element"])
+        if hit is None or not all(n in pts for n in hit.group(1)):
+            continue
+        o, a, b = (pts[n] for n in hit.group(1))
+        if not any(math.dist(o, c) < 1.0 for c in centres):
+            continue  # (no circle about its first point: no centre-first arc)
+        if re.search(rf"\b{hit.group(1)}\b", lab["text"]):
+            out.append(f"{lab['text']!r} names its arc centre first: it reads as an arc through {hit.group(1)[0]}")
+        ta = math.atan2(o[1] - a[1], a[0] - o[0])  # (counter-clockwise as the language means it: y up)
+        sweep = (math.atan2(o[1] - b[1], b[0] - o[0]) - ta) % (2 * math.pi)
+        r = math.dist(o, a)
+        arc = LineString([(o[0] + r * math.cos(ta + sweep * k / 48), o[1] - r * math.sin(ta + sweep * k / 48))
+                          for k in range(49)])
+        at = Point(lab["leader"][0]) if lab["leader"] else box(*lab["bbox"])
+        if at.distance(arc) > ARC_NEAR * font:
+            out.append(f"{lab['text']!r} sits {at.distance(arc):.0f} px from its arc with no leader to it")
+    return out
+
+
+EQUAL_ARCS = re.compile(r"^arc (?:length )?([A-Za-z]\w*) = arc (?:length )?([A-Za-z]\w*)$")
+
+
+def _unmarked_equal_arcs(fig: dict) -> list[str]:
+    """A given "arc length OAD = arc length OBC" with no equal-arc mark holding both arcs: a stated relation a
+    reader looks for on the figure and does not find (reader 30's 14, reader 31's 12)."""
+    marked = [{e.split(" ", 1)[1] for e in m["elements"]} for m in fig.get("marks", []) if m["kind"] == "equal_arc"]
+    out = []
+    for g in fig.get("givens", []):
+        if (hit := EQUAL_ARCS.match(g["fact"])) and not any(set(hit.groups()) <= arcs for arcs in marked):
+            out.append(f"{g['fact']!r} carries no tick on its arcs")
     return out
 
 

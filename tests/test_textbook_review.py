@@ -488,7 +488,8 @@ def test_a_sides_value_stays_by_its_middle_third() -> None:
     assert textbook_problems(lab) == [] and mark_problems(lab) == []
     spoilt = copy.deepcopy(lab)
     lab_cf = next(x for x in spoilt["labels"] if x["element"] in ("CF", "FC"))
-    w, h = x1 - x0, y1 - y0
+    lab_cf["text"] = "?"  # (the bare "?" review 3 read: the figure names it, "CF = ?", a diagonal with a face each side)
+    w, h = 9.0, y1 - y0
     cx, cy = c[0] + 0.9 * (f[0] - c[0]), c[1] + 0.9 * (f[1] - c[1]) + 12
     lab_cf["bbox"] = [cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2]
     assert any("of the way along" in p for p in textbook_problems(spoilt))
