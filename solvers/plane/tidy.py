@@ -25,7 +25,8 @@ def tidy(lines: list[str]) -> list[str]:
     if any("$" in line for line in lines):
         return lines
     said = [[s for s in _SENTENCE.split(line) if s] for line in lines]
-    for tidied in (_judged_once, _opposite_side_named, _shape_facts_once, _one_reason, _semicircle_once,
+    for tidied in (_judged_once, _opposite_side_named, _shape_facts_once, _one_reason, _equal_then_valued,
+                   _semicircle_once,
                    _semicircle_plain, _diameter_once, _radii_as_reason, _all_sides_equal, _given_lines, _restated,
                    _bracket_said_before):
         said = tidied(said)
@@ -43,6 +44,11 @@ def _no_echo(line: str) -> str:
         same = [last] + ([f"{sides[1]} = {sides[0]}"] if len(sides) == 2 else []) if last is not None else []
         if any(part == x or part.startswith(f"{x} and ") for x in same):
             out[-1] = part
+            continue
+        # "(as …), AE = BD, so AE = BD = 7√3/2": the chain carried on, said once ("AE = BD = 7√3/2")
+        tail = out[-1].rsplit(", ", 1)[-1]
+        if re.fullmatch(rf"{_NAME}(?: = {_NAME})+", tail) and part.startswith(f"{tail} = "):
+            out[-1] = out[-1][:len(out[-1]) - len(tail)] + part
             continue
         out.append(part)
     return ", so ".join(out)
@@ -183,6 +189,37 @@ def _one_reason(said: list[list[str]]) -> list[list[str]]:
             first = (reason, f"{first[1]} = {second[1]}", first[2])
             said[i][j] = f"{reason}, {first[1]} = {first[2]}."
             said[i2][j2] = ""
+    return said
+
+
+_EQUAL_NAMES = re.compile(rf"^(Since [^,;()]+), ({_NAME}) = ({_NAME})\.$")
+_NAMES_IN = re.compile(r"\b(?:angle |arc )?[A-Z]{2,3}\b")
+
+
+def _equal_then_valued(said: list[list[str]]) -> list[list[str]]:
+    """One reason said twice for one element: ``Since BD bisects the angle ABC, angle ABD = angle DBE.`` and later
+    ``Since BD bisects the angle ABC, angle ABD = angle ABE/2 = 60°/2 = 30°.`` (blind teacher 26) said once, where
+    the first stood (``…, angle ABD = angle DBE = angle ABE/2 = 60°/2 = 30°.``), when every other element the
+    second puts in was named before the first; the proof's last sentence stays where it is."""
+    places = _places(said)
+    for n, (i, j) in enumerate(places):
+        m = _EQUAL_NAMES.match(said[i][j] or "")
+        if m is None:
+            continue
+        before = " ".join(x for a, b in places[:n] for x in [said[a][b]] if x)
+        for i2, j2 in places[n + 1:-1]:
+            later = said[i2][j2] or ""
+            lead = f"{m[1]}, {m[2]} = "
+            if not later.startswith(lead) or not later.endswith("."):
+                continue
+            rest = later[len(lead):-1]
+            if " and " in rest or ", " in rest or rest.startswith(m[3]) or not re.search(r"= [-0-9.√/π°]+$", rest):
+                continue
+            names = set(_NAMES_IN.findall(rest))
+            if all(re.search(rf"\b{re.escape(x)}\b", before) for x in names):
+                said[i][j] = f"{m[1]}, {m[2]} = {m[3]} = {rest}."
+                said[i2][j2] = ""
+            break
     return said
 
 

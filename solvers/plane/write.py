@@ -1067,6 +1067,9 @@ class _Writer:
     def _reason(self, s, text: str) -> str:
         """The theorem's sentence with the premises a judgement rests on, where they are not the line before."""
         text = self._rule_once(s, text)
+        common = self._common_side(s)
+        if common is not None:  # (similar with a side common to both: congruent, the ratio 1 never left unsaid)
+            text = re.sub(r"are similar by AA$", f"are congruent by {common[1]}", text)
         part = _cap(arc_sentence(text, [s.lhs, s.rhs], self.n.arcs))
         for spoken, stated in getattr(self, "_renamed", {}).items():  # the angle as the text stated it
             part = re.sub(rf"\b(?:{spoken}|{spoken[::-1]})\b", stated, part)
@@ -1157,6 +1160,8 @@ class _Writer:
         shown = list(dict.fromkeys(shown))
         if criterion and " by HL" in text:  # the right angles, the hypotenuse and the leg, by their roles
             shown = self._hl_parts(s) or shown
+        if common is not None and " are congruent by " in part:
+            shown.insert(1 if common[1] == "ASA" else len(shown), f"{self.n.name(common[0])} is common")
         if shown and s.instance.family.kind == "judgement" and not just_said:
             part += f" (as {and_list(shown)})"
         since = re.match(r"Since ([^,()]+), ", part)
@@ -1170,7 +1175,34 @@ class _Writer:
             part = f"{part[:at.end()]}{cite}{part[at.end():]}" if at else part + cite
         if lead:
             part = f"{_cap(_tie_sentence(lead))} {part}"
+        derived, self._ratio_lead = getattr(self, "_ratio_lead", ""), ""
+        if derived:  # (the SAS premise derived from the similarity that gives it, in a sentence of its own)
+            part = f"{derived} {part}"
         return part
+
+    def _common_side(self, s) -> tuple[sympy.Symbol, str] | None:
+        """An AA similarity whose equation has on both sides one segment that corresponds to itself (triangles ABD
+        and BAE, the side AB): the triangles are congruent, by ASA where that side joins the two angles' vertices,
+        else by AAS; (the side, the criterion), or None (blind teacher 26: "similar by AA …, AE/BD = 1")."""
+        inst = s.instance
+        if inst.family.key != "similar_triangle_property_line_ratio" or not inst.text.endswith("similar by AA") \
+                or len(inst.names) < 2:
+            return None
+        p, q = inst.names[0], inst.names[1]
+        fwd = dict(zip(p, q))
+        common = [x for x in sympy.Mul.make_args(s.lhs) if x in sympy.Mul.make_args(s.rhs) and x.is_Symbol
+                  and (el := element_of(x)) is not None and el.kind.key == "length" and set(el.points) <= set(p)
+                  and {fwd[c] for c in el.points} == set(el.points)]
+        if len(common) != 1:
+            return None
+        verts = set()
+        for a, b in getattr(inst, "premises", ()):
+            ea, eb = (element_of(x) if getattr(x, "is_Symbol", False) else None for x in (a, b))
+            if ea is None or eb is None or ea.kind.key != "angle" or eb.kind.key != "angle":
+                return None
+            va, vb = ea.points[1], eb.points[1]
+            verts |= {va} if fwd.get(va) == vb else {vb} if fwd.get(vb) == va else set()
+        return common[0], "ASA" if verts == set(element_of(common[0]).points) else "AAS"
 
     def _height_right_angle(self, s, e: sympy.Expr, v, text: str) -> bool:
         """Is ``e = v`` the right angle that makes a segment an area formula's height, found by an earlier step and
@@ -1471,7 +1503,12 @@ class _Writer:
         pairs.sort(key=lambda xy: xy[0].name)
         if any(x not in self.known for x in sides):
             chain = [f"{self.n.name(x)}/{self.n.name(y)}" for x, y in pairs]
-            src = (getattr(self.proof, "ratio_sources", None) or {}).get(id(s), (None,))[0]
+            src, *rest = (getattr(self.proof, "ratio_sources", None) or {}).get(id(s), (None,))
+            ties = dict(rest[1]) if len(rest) > 1 else {}
+            if src is not None and ties:  # the source gives the ratio only with the ties put in: derived first
+                derived = self._derived_ratio(src, ties, pairs)
+                if derived is not None:
+                    return derived
             whole = [(x, y) for x, y in pairs if x in self.known and y in self.known]
             if whole:
                 x, y = whole[0]
@@ -1484,6 +1521,70 @@ class _Writer:
             said.append(f"{self.n.name(x)}/{self.n.name(y)} = {self.n.expr(x / y, self.known)} = "
                         f"{self.n.number(sympy.simplify(vx / vy))}")
         return [self.wrap(x) for x in said]
+
+    def _derived_ratio(self, src, ties: dict, pairs: list) -> list[str] | None:
+        """An SAS premise that the pooled step ``src`` gives only with the table's ties put in, derived in a
+        sentence of its own before the criterion's (``Since triangles ABC and GBH are similar by AA, AC/GH =
+        AB/BG, so AC = AB·GH/BG = 2·AD·(5√2/2)/5 = √2·AD.``), the criterion then citing the ratio of the two
+        sides it found (``AC/AD = BG/GH = √2``): never a similarity cited for a ratio it does not give (blind
+        teacher 25: "AC/BG = AD/GH, since triangles ABC and GBH are similar by AA").  None where the ratio is
+        not two unknown sides of one triangle against two known ones."""
+        (x, px), (y, py) = pairs
+        if x in self.known or y in self.known:
+            (x, px), (y, py) = (px, x), (py, y)
+        if {x, y} & self.known.keys() or not {px, py} <= self.known.keys():
+            return None
+        q = src.lhs - src.rhs
+        for u, w, pu, pw in ((x, y, px, py), (y, x, py, px)):
+            if u not in q.free_symbols or sympy.degree(q, u) != 1:
+                continue
+            formula = sympy.solve(q, u)
+            if len(formula) != 1:
+                continue
+            formula = formula[0]
+            # (each side put in by the tie in the sides the premise names: AB = 2·AD, never 2·BD of the table)
+            back = {}
+            for t in (w, u):
+                lin = ties.get(t)
+                if lin is not None and len(lin.free_symbols) == 1 and (f := next(iter(lin.free_symbols))) != t:
+                    c = sympy.simplify(lin / f)
+                    if not c.free_symbols and c != 0:
+                        back.setdefault(f, t / c)
+            put = formula.xreplace({a: b.xreplace(back) for a, b in ties.items() if a != u})
+            value = sympy.simplify(put.xreplace(self.known))
+            k = sympy.nsimplify(sympy.simplify(value / w))
+            if k.free_symbols or not k.is_positive or sympy.simplify(k - self.known[pu] / self.known[pw]) != 0:
+                continue
+            steps = [self.n.expr(formula), self.n.expr(put, {a: v for a, v in self.known.items()
+                                                             if a in put.free_symbols}), self.n.expr(k * w)]
+            said = " = ".join(dict.fromkeys(steps))
+            parts = [self._part(a, b) if a == b else self.eq(a, b) for a, b in getattr(src.instance, "premises", ())]
+            why = f" (as {and_list(parts)})" if parts else ""
+            self._ratio_lead = (f"{_cap(src.instance.text)}{why}, {self._proportion_text(src, u)}"
+                                f"{self.wrap(f'{self.n.name(u)} = {said}')}.")
+            ratio = f"{self.n.name(u)}/{self.n.name(w)} = {self.n.name(pu)}/{self.n.name(pw)} = {self.n.number(k)}"
+            return [self.wrap(ratio)]
+        return None
+
+    def _proportion_text(self, src, u: sympy.Symbol) -> str:
+        """``src``'s products (AC·BG = AB·GH) as the proportion of its triangles' sides that holds ``u`` (``AC/GH =
+        AB/BG, so ``); "" where its sides are not two of each triangle."""
+        names = getattr(src.instance, "names", ())
+        left, right = sympy.Mul.make_args(src.lhs), sympy.Mul.make_args(src.rhs)
+        if u in right:
+            left, right = right, left
+        if len(names) < 2 or len(left) != 2 or len(right) != 2 or u not in left:
+            return ""
+        mine = next((t for t in names[:2] if set(element_of(u).points) <= set(t)), None)
+        if mine is None:
+            return ""
+        other = [t for t in right if element_of(t) is not None and not set(element_of(t).points) <= set(mine)]
+        if len(other) != 1:
+            return ""
+        v, = other
+        a, = [t for t in right if t != v]
+        b, = [t for t in left if t != u]
+        return self.wrap(f"{self.n.name(u)}/{self.n.name(v)} = {self.n.name(a)}/{self.n.name(b)}") + ", so "
 
     def _hl_parts(self, s) -> list[str]:
         """HL's parts as a textbook says them: ``the angles at M and P are right, the hypotenuse NQ is common and
@@ -2466,6 +2567,8 @@ class _Writer:
         if len(x) != 1:
             return None
         y = other[0] if other[1] == x[0] else other[1]
+        if y == partner and fam.startswith("similar_triangle"):  # a side common to both: congruent, AE = BD
+            return u, x[0]
         return u / x[0], y / partner
 
     def _solved_again(self, reason, lhs, rhs, u, v, vals, sub, deg) -> str:

@@ -1,0 +1,41 @@
+"""What the sentences say (blind teachers 25 and 26): every reason gives its claim, each fact once, natural names;
+each class on its smallest problem."""
+from __future__ import annotations
+
+from geomill.solvers.plane_lint import sentence_findings, similar_gives
+
+from .proof_text import linted_text as _text
+
+
+def test_a_ratio_a_similarity_gives_only_with_a_tie_is_derived_first() -> None:
+    """(teacher 25 gen 12: "similar by SAS (as AC/BG = AD/GH, since triangles ABC and GBH are similar by AA …)",
+    a ratio ABC ~ GBH does not give.)  The similarity's own proportion first, with the tie (AB = 2·AD) and the
+    values put in; the SAS then cites the ratio it found."""
+    text = _text("triangle ABC\nline A D G B\nline B H C\nCD median of ABC\nline G H\nGH parallel to AC\n"
+                 "angle ABC = 30\nangle ACB = 45\nBG = 5\nfind angle BDC\n")
+    assert "similar by AA (as angle CAD = angle BGH and angle B is common), AC/GH = AB/BG, so AC = AB·GH/BG" \
+        in text, text
+    assert "= √2·AD. Since triangles ACD and GBH are similar by SAS (as AC/AD = BG/GH = √2" in text, text
+    assert "AC/BG = AD/GH" not in text, text
+
+
+def test_the_linter_finds_a_similarity_cited_for_a_ratio_it_does_not_give() -> None:
+    assert not similar_gives("ABC", "GBH", "AC", "BG", "AD", "GH")
+    assert similar_gives("ABC", "GBH", "AC", "GH", "AB", "BG") and similar_gives("ABC", "GBH", "AC", "AB", "GH", "BG")
+    said = ["Since triangles ACD and GBH are similar by SAS (as AC/BG = AD/GH, since triangles ABC and GBH are "
+            "similar by AA and angle CAD = angle BGH), angle ADC = angle BHG = 45°."]
+    assert [f.check for f in sentence_findings(said)] == ["sentence"]
+    assert sentence_findings(["Since triangles ABC and GBH are similar by AA (as angle B is common), AC/GH = AB/BG, "
+                              "so AC = 2."]) == []
+
+
+def test_similar_triangles_with_a_common_side_are_said_congruent() -> None:
+    """(teacher 26 gen 6: "triangles ABD and BAE are similar by AA …, AE/BD = 1", the ratio 1 unjustified; and the
+    bisector said twice, "angle ABD = angle DBE" and later "angle ABD = angle ABE/2".)"""
+    text = _text("triangle ABC equilateral\nline A D C\nline C E B\nline A E\nline B D\nAE bisects angle CAB\n"
+                 "BD bisects angle ABC\nAB = 7\nfind AD/AE\n")
+    assert "triangles ABD and BAE are congruent by ASA (as angle BAD = angle ABE, AB is common and angle ABD = " \
+           "angle BAE), AE = BD = 7√3/2." in text, text
+    assert "/BD = 1" not in text and "similar" not in text, text
+    assert "Since BD bisects the angle ABC, angle ABD = angle DBE = angle ABE/2 = 60°/2 = 30°." in text, text
+    assert text.count("Since BD bisects the angle ABC") == 1, text
