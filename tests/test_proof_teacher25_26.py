@@ -39,3 +39,41 @@ def test_similar_triangles_with_a_common_side_are_said_congruent() -> None:
     assert "/BD = 1" not in text and "similar" not in text, text
     assert "Since BD bisects the angle ABC, angle ABD = angle DBE = angle ABE/2 = 60°/2 = 30°." in text, text
     assert text.count("Since BD bisects the angle ABC") == 1, text
+
+
+def test_two_elements_given_one_value_by_one_working_are_one_chain() -> None:
+    """(teacher 25 gen 14: "AD = AC/2 = 12/2 = 6 and CD = AC/2 = 12/2 = 6".)"""
+    text = _text("triangle ABC right at C\nline A D C\nBD median of ABC\nAC = 12\nBC = 27\nfind AD/BD\n")
+    assert "AD = CD = AC/2 = 12/2 = 6." in text, text
+
+
+def test_one_working_one_chain_and_a_comparison_after_its_value() -> None:
+    """(teacher 26 fg 2: "so x = 14·cos(30°) and x = 7√3"; fg 8: "= 284° = 76° = arc BA".)"""
+    from geomill.solvers.plane.tidy import tidy
+
+    assert tidy(["In the right triangle ABC, cos(angle BAC) = AB/AC, so x = 14·cos(30°) and x = 7√3."]) == [
+        "In the right triangle ABC, cos(angle BAC) = AB/AC, so x = 14·cos(30°) = 7√3."]
+    assert tidy(["Since major arc CBD and arc DC make up the whole circle, arc DC = 360° - major arc CBD = 360° - "
+                 "284° = 76° = arc BA."]) == [
+        "Since major arc CBD and arc DC make up the whole circle, arc DC = 360° - major arc CBD = 360° - 284° = 76°; "
+        "hence arc DC = arc BA."]
+    text = _text("triangle CAB\nAB perpendicular to CB\nAB = x\nAC = 14\nangle BAC = 30\nfind x\n")
+    assert "so x = 14·cos(30°) = 7√3." in text and " and x = " not in text, text
+
+
+def test_a_given_perpendicular_is_cited_in_its_own_words() -> None:
+    """(teacher 26 fg 9: "Since angle MNO = 90°" without pointing back to the given ON ⊥ MN; fg 2: "(as angle ABC =
+    90°)" repeating the question.)  A right triangle is named with its right angle in the middle."""
+    text = _text("triangle MNO\nline M P O\nline N P\nNP perpendicular to OP\nON perpendicular to MN\nMP = 11\n"
+                 "OP = 27\nfind NP\n")
+    assert text.startswith("Since ON is perpendicular to MN and NP is perpendicular to the hypotenuse MO, "), text
+    assert "right triangle ONM" in text and "angle MNO = 90°" not in text, text
+
+
+def test_the_diameter_asked_is_the_diameter_found() -> None:
+    """(teacher 26 fg 10: AB = 17, then r = AB/2 = 17/2, then the diameter = 2r = 17; and "right triangle BAC"
+    with the right angle at C.)"""
+    text = _text("triangle ACB\nline A D B\ncircle D through A C B\nAC = 8\nBC = 15\nfind diameter D\n")
+    assert text.endswith("Since AB is a diameter of circle D, the diameter of circle D = AB = 17."), text
+    assert "2r" not in text and "Let r" not in text, text
+    assert "right triangle ACB" in text, text

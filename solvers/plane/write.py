@@ -771,6 +771,7 @@ class _Writer:
         self.relations: list[sympy.Expr] = []  # relations concluded (equal to zero)
         self.radius_of: dict = {}  # a circle's radius -> the segment that gave its value (OA)
         self.restated: set = set()  # elements whose value the question's relation gives, not yet cited (write)
+        self.restated_words: dict = {}  # such an element -> the relation's words ("ON is perpendicular to MN")
         self._target = None  # the step being written's conclusion
         self._parts: dict = {}  # the values a sentence said beside its unknown's (each part of a whole)
         self.sub: dict = {}  # element -> its expression in the variables (AC = x - 4), kept from step to step
@@ -1123,7 +1124,8 @@ class _Writer:
                 vertex = element_of(e).points[1] if element_of(e).kind.key == "angle" else None
                 says = _sentence_names(s.instance, e, getattr(self.proof, "orders", ()))
                 if (vertex is None or f"right angle at {vertex}" not in text) and not says:
-                    cited.append(self.said(e, v))
+                    # (the given perpendicular in its own words, never its right angle as if found: teacher 26)
+                    cited.append(self.restated_words.get(e) or self.said(e, v))
                 continue
             if self._height_right_angle(s, e, v, text):
                 # (the right angle that makes AO a height, found lines before; not where the sentence says the
@@ -1175,6 +1177,7 @@ class _Writer:
             part = f"{part[:at.end()]}{cite}{part[at.end():]}" if at else part + cite
         if lead:
             part = f"{_cap(_tie_sentence(lead))} {part}"
+        part = self._right_named(part)
         derived, self._ratio_lead = getattr(self, "_ratio_lead", ""), ""
         if derived:  # (the SAS premise derived from the similarity that gives it, in a sentence of its own)
             part = f"{derived} {part}"
@@ -1386,6 +1389,19 @@ class _Writer:
             for t in set(re.findall(r"\bright triangle ([A-Z]{3})\b", part)):
                 if set(t) == set(angle) and t != angle:
                     part = re.sub(rf"\btriangle {t}\b", f"triangle {angle}", part)
+        # (else by the right angle the proof knows: "the right triangle ACB" where angle ACB = 90°, never "BAC";
+        # or the perpendicular the sentence says: "ON is perpendicular to MN" puts N in the middle; teacher 26)
+        for t in set(re.findall(r"\bright triangle ([A-Z]{3})\b", part)):
+            ends = [(m[1], m[2], m[3], m[4]) for m in re.finditer(
+                r"\b([A-Z])([A-Z]) is perpendicular to (?:the hypotenuse )?([A-Z])([A-Z])\b", part)]
+            at = {v for a, b, c, d in ends for v in {a, b} & {c, d} if {a, b, c, d} == set(t)}
+            at |= {el.points[1] for x, v in self.known.items() if v == 90 and x.is_Symbol
+                   and (el := element_of(x)) is not None and el.kind.key == "angle" and set(el.points) == set(t)}
+            if len(at) != 1 or t[1] in at:
+                continue
+            v, = at
+            rest = [c for c in t if c != v]
+            part = re.sub(rf"\btriangle {t}\b", f"triangle {rest[0]}{v}{rest[1]}", part)
         return part
 
     def _same_ray(self, p: str, a: str, b: str) -> bool:
@@ -3275,6 +3291,9 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             if st.target.is_Symbol:
                 w.known.setdefault(st.target, st.value)
                 w.restated.add(st.target)
+                words = [q.instance.text for q, _ in st.equations if q.instance.family.key == "relation"]
+                if len(words) == 1 and re.fullmatch(r"since [A-Z]{2} is perpendicular to [A-Z]{2}", words[0]):
+                    w.restated_words[st.target] = words[0].removeprefix("since ")
             continue
         last = len(w.lines)
         saved = (set(w.stated), w.theorems, len(w.jumps), len(w.lines), dict(w.known),
