@@ -350,6 +350,8 @@ def claim_findings(proof, model) -> list[Finding]:
 
     from geomill.engine.relations import BLOCKS_BY_KEY
 
+    from .plane.theorems import declared_polygons
+
     problem = getattr(model, "problem", None)
     if problem is None:
         return []
@@ -358,7 +360,7 @@ def claim_findings(proof, model) -> list[Finding]:
              if s.instance.family.key == "relation" and s.instance.names}
     for rel in problem.relations:
         block = BLOCKS_BY_KEY[rel.key]
-        sentence = block.state(rel.args, [p.points for p in problem.polygons])
+        sentence = block.state(rel.args, declared_polygons(problem))
         if sentence not in cited:
             continue
         names = block.bind(rel.args) or {}

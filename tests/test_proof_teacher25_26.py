@@ -37,7 +37,7 @@ def test_similar_triangles_with_a_common_side_are_said_congruent() -> None:
     assert "triangles ABD and BAE are congruent by ASA (as angle BAD = angle ABE, AB is common and angle ABD = " \
            "angle BAE), AE = BD = 7√3/2." in text, text
     assert "/BD = 1" not in text and "similar" not in text, text
-    assert "Since BD bisects the angle ABC, angle ABD = angle DBE = angle ABE/2 = 60°/2 = 30°." in text, text
+    assert "Since BD bisects the angle ABC, angle ABD = angle DBE = angle ABC/2 = 60°/2 = 30°." in text, text
     assert text.count("Since BD bisects the angle ABC") == 1, text
 
 
@@ -67,7 +67,7 @@ def test_a_given_perpendicular_is_cited_in_its_own_words() -> None:
     text = _text("triangle MNO\nline M P O\nline N P\nNP perpendicular to OP\nON perpendicular to MN\nMP = 11\n"
                  "OP = 27\nfind NP\n")
     assert text.startswith("Since ON is perpendicular to MN and NP is perpendicular to the hypotenuse MO, "), text
-    assert "right triangle ONM" in text and "angle MNO = 90°" not in text, text
+    assert "right triangle MNO" in text and "angle MNO = 90°" not in text, text
 
 
 def test_the_diameter_asked_is_the_diameter_found() -> None:
@@ -77,3 +77,28 @@ def test_the_diameter_asked_is_the_diameter_found() -> None:
     assert text.endswith("Since AB is a diameter of circle D, the diameter of circle D = AB = 17."), text
     assert "2r" not in text and "Let r" not in text, text
     assert "right triangle ACB" in text, text
+
+
+def test_a_triangle_the_question_names_keeps_its_name() -> None:
+    """(teacher 25 gen 14: "BD is a median of triangle BCA" where the question says ABC: the parser turns a right
+    triangle to put its right angle in the middle.)"""
+    text = _text("triangle ABC right at C\nline A D C\nBD median of ABC\nAC = 12\nBC = 27\nfind AD/BD\n")
+    assert text.startswith("Since BD is a median of triangle ABC, "), text
+
+
+def test_a_sentence_about_one_triangle_names_its_angles_by_its_sides() -> None:
+    """(teacher 25 gen 13: "Since ABC is an equilateral triangle, … angle DCE = angle FBG = 60°" for the angles
+    ACB and ABC, D and E on its sides.)"""
+    text = _text("triangle ABC equilateral\nline C D G B\nline A E C\nline A F B\nAD altitude of ABC\nline E F\n"
+                 "EF parallel to CB\nline F G\nFG perpendicular to BG\nAB = 46\nAE = 18\nfind BD/DG\n")
+    assert "Since ABC is an equilateral triangle, angle ABC = angle ACB = 60°." in text, text
+    assert "In the right triangle BGF, cos(angle FBG) = BG/BF" in text, text  # (its own triangle's name there)
+
+
+def test_a_criterions_angles_said_just_before_are_the_triangles_own() -> None:
+    """(teacher 26 fg 12: "angle TZW = angle YXZ (corresponding angles)" before triangles WZT and WXY, where angle
+    WXY is the angle of the triangle named.)"""
+    text = _text("triangle WXY\nline W Z X\nline W T Y\nline Z T\nZT parallel to XY\nclockwise WZT\nTW = x\n"
+                 "XY = 16\nWY = 20\nTZ = 10\nfind TY\n")
+    assert "Since ZT is parallel to XY, angle TZW = angle WXY (corresponding angles)." in text, text
+    assert "(as angle WXY = angle TZW and angle W is common)" in text and "YXZ" not in text, text

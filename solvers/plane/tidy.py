@@ -29,17 +29,37 @@ def tidy(lines: list[str]) -> list[str]:
                    _semicircle_once, _semicircle_plain, _diameter_once, _no_round_trip, _radii_as_reason,
                    _all_sides_equal, _given_lines, _restated, _bracket_said_before):
         said = tidied(said)
-    return _most_specific([_no_echo(_unitless(_one_chain(x))) for x in (" ".join(s for s in line if s)
-                                                                         for line in said) if x])
+    lines = _perpendicular_once([" ".join(s for s in line if s) for line in said])
+    return _most_specific([_no_echo(_unitless(_one_chain(x))) for x in lines if x])
+
+
+_AS_PERPENDICULAR = re.compile(r" \(as ([A-Z]{2}) is perpendicular to [A-Z]{2}\)")
+
+
+def _perpendicular_once(lines: list[str]) -> list[str]:
+    """A perpendicular said before is no bracket again: "Since AE is perpendicular to BC, AE is the height … In the
+    right triangle AEB (as AE is perpendicular to BE), …" (blind teacher 26: the perpendicular stated twice)."""
+    out: list[str] = []
+    for line in lines:
+        def drop(m: re.Match, before: str) -> str:
+            return "" if f"{m[1]} is perpendicular to " in before else m[0]
+
+        done = ""
+        for sentence in _SENTENCE.split(line):
+            before = " ".join(out) + " " + done
+            done += (" " if done else "") + _AS_PERPENDICULAR.sub(lambda m: drop(m, before), sentence)
+        out.append(done)
+    return out
 
 
 # "AD = AC/2 = 12/2 = 6 and CD = AC/2 = 12/2 = 6": two elements brought to one value by one working
-_TWIN = re.compile(rf"(?<![A-Za-z/·(])((?:angle |arc )?[A-Z]{{2,3}}) = ([^,;()]*?[^,;()\s]) and "
+_TWIN = re.compile(rf"(?<![\w/·(.²√])((?:angle |arc )?[A-Z]{{2,3}}) = ([^,;()]*?[^,;()\s]) and "
                    rf"((?:angle |arc )?[A-Z]{{2,3}}) = \2(?=[.,;]|$)")
 
 
 # "so x = 14·cos(30°) and x = 7√3": one element's working carried on in a second clause
-_AGAIN = re.compile(r"(?<![A-Za-z/·(])((?:angle |arc )?[A-Z]{2,3}|[a-z]) = ([^,;()=]*(?:\([^()]*\)[^,;()=]*)*) and \1 = ")
+_AGAIN = re.compile(r"(?<![\w/·(.²√])((?:angle |arc )?[A-Z]{2,3}|[a-z]) = ([^,;()=]*(?:\([^()]*\)[^,;()=]*)*) and \1 = "
+                    r"(?=[-0-9.√/π°]+(?:[.,;]|$))")
 # "arc DC = 360° - 284° = 76° = arc BA.": a comparison run onto the end of a working
 _RUN_ON = re.compile(r"^(.*?)\b((?:major |minor )?arc [A-Z]{2,3}|angle [A-Z]{3}|[A-Z]{2}) = ([^,;]*? = )?"
                      r"([0-9][0-9.√/π]*°?) = ((?:major |minor )?arc [A-Z]{2,3}|angle [A-Z]{3}|[A-Z]{2})\.$")

@@ -921,13 +921,49 @@ class _Writer:
         if new_subs and len(out) == 1 and out[0].startswith("So "):  # "Since angle MPQ = 8x°, angle MLR = 4x."
             out[0] = f"Since {and_list(new_subs)}, {out[0][3:]}"
         say += out
-        self.lines.append(" ".join(say))
+        self.lines.append(self._triangle_angles(" ".join(say)))
         if target.is_Symbol:
             self.known[target] = value
         else:
             self.relations.append(target - value)
             self._keep_expression(target - value)
         self.stated.add(_key(target - value))
+
+    def _triangle_angles(self, line: str) -> str:
+        """Each sentence that names one triangle names its angles by the triangle's sides: ``Since ABC is an
+        equilateral triangle, angle ABC = angle BCA = 60°``, never "angle FBG = angle DCE" through points on the
+        sides (blind teacher 25); ``By the angle sum of triangle CDO, angle COD = …``, never "angle BOD" (B on OC);
+        and an angle its reason names (``Since BD bisects the angle ABC, … = angle ABC/2``) by that name."""
+        if self.n.latex:
+            return line
+        out = []
+        for sentence in _SENTENCE.split(line):
+            tris = set(re.findall(r"\btriangles? ([A-Z]{3})\b(?! and)|\b([A-Z]{3}) is an? [a-z ]*?triangle\b",
+                                  sentence))
+            tris = {a or b for a, b in tris}
+            refs = [m for m in re.findall(r"\bthe angle ([A-Z]{3})\b", sentence)]
+            if len(tris) == 1 and not re.search(r"\btriangles [A-Z]{3} and\b", sentence):
+                t, = tris
+                refs += [t[k].join(c for c in t if c != t[k]) for k in range(3)]  # BAC, ABC, ACB of ABC
+            if not refs:
+                out.append(sentence)
+                continue
+
+            def named(m: re.Match) -> str:
+                p, v, q = m[1], m[2], m[3]
+                for ref in refs:
+                    e1, w, e2 = ref
+                    if w != v or {p, q} == {e1, e2}:
+                        continue
+                    on = (lambda x, e: x == e or self._same_ray(x, v, e))
+                    if (on(p, e1) and on(q, e2)) or (on(p, e2) and on(q, e1)):
+                        # (the way round the proof already says it, else the reference's)
+                        turned = f"angle {e2}{v}{e1}"
+                        return turned if turned in line else f"angle {e1}{v}{e2}"
+                return m[0]
+
+            out.append(re.sub(r"\bangle ([A-Z])([A-Z])([A-Z])\b", named, sentence))
+        return " ".join(out)
 
     def _given_through(self, x: sympy.Symbol, y: sympy.Symbol) -> bool:
         """Does the question give ``x = y`` and a number for ``y`` (``angle DAE = angle ABE`` and ``angle ABE =
@@ -1109,6 +1145,8 @@ class _Writer:
         self._later = []
         names = (self.n.display, self.n.local)
         recent = self._premises_just_said(s) if criterion else set()
+        if recent:
+            self._recent_by_triangles(s, recent)
         just_said = bool(recent) and len(recent) == len(getattr(s.instance, "premises", ()))
         if criterion:  # its angles by the triangles' own points: "angle EFG = angle ACD" of EFG and ACD, never ACB
             ours = self._criterion_angles(s, recent)
@@ -1125,7 +1163,10 @@ class _Writer:
                 says = _sentence_names(s.instance, e, getattr(self.proof, "orders", ()))
                 if (vertex is None or f"right angle at {vertex}" not in text) and not says:
                     # (the given perpendicular in its own words, never its right angle as if found: teacher 26)
-                    cited.append(self.restated_words.get(e) or self.said(e, v))
+                    words = self.restated_words.get(e)
+                    if words and any(words.split(" is ")[0] + " is perpendicular" in x for x in self.lines):
+                        words = None  # (its perpendicular said already: the right angle, never it twice)
+                    cited.append(words or self.said(e, v))
                 continue
             if self._height_right_angle(s, e, v, text):
                 # (the right angle that makes AO a height, found lines before; not where the sentence says the
@@ -1217,7 +1258,8 @@ class _Writer:
         if el is None or el.kind.key != "angle":
             return False
         last = [x for x in self.lines if x][-1:]  # (a step that said nothing leaves an empty line)
-        return not (last and self.said(e, v) in last[0])
+        words = self.restated_words.get(e)  # (or said as the given perpendicular it is)
+        return not (last and (self.said(e, v) in last[0] or (words is not None and words in last[0])))
 
     def _premises_just_said(self, s) -> set:
         """A criterion's premises that are equal angles the lines just before state, one line each at most and one
@@ -1235,6 +1277,26 @@ class _Writer:
             if self.eq(a, b) in before or self.eq(b, a) in before:
                 out.add((a, b))
         return out
+
+    def _recent_by_triangles(self, s, recent: set) -> None:
+        """The criterion's angle premises said on the lines just before, named there by the triangles' own points
+        (``angle TZW = angle WXY (corresponding angles)`` before triangles WZT and WXY, never "angle YXZ" through Z
+        on XW: blind teacher 26), so that the criterion cites them as said."""
+        ours = self._criterion_angles(s, set())
+        mine = {x for a, b in recent for x in (a, b)}
+        k = len(getattr(s.instance, "premises", ())) + 1
+        at = [i for i, x in enumerate(self.lines) if x][-k:]
+        for x, new in ours.items():
+            if x not in mine:
+                continue
+            old = self.n.name(x)
+            shown = "angle " + "".join(element_of(new).points)
+            if old == shown or not old.startswith("angle "):
+                continue
+            for i in at:  # (and in "the corresponding angles TZW and YXZ are equal")
+                self.lines[i] = re.sub(rf"\b{old.removeprefix('angle ')}\b", shown.removeprefix("angle "),
+                                       self.lines[i])
+            self.n.local = {**self.n.local, x: new}
 
     def _criterion_angles(self, s, recent: set) -> dict:
         """The angles of a similarity's or congruence's premises, each named by the points of the one triangle of
@@ -1391,17 +1453,26 @@ class _Writer:
                     part = re.sub(rf"\btriangle {t}\b", f"triangle {angle}", part)
         # (else by the right angle the proof knows: "the right triangle ACB" where angle ACB = 90°, never "BAC";
         # or the perpendicular the sentence says: "ON is perpendicular to MN" puts N in the middle; teacher 26)
-        for t in set(re.findall(r"\bright triangle ([A-Z]{3})\b", part)):
+        named = set(re.findall(r"\bright triangle ([A-Z]{3})\b", part))
+        named |= {t for m in re.findall(r"\bright triangles ([A-Z]{3}) and ([A-Z]{3})\b", part) for t in m}
+        for t in named:
             ends = [(m[1], m[2], m[3], m[4]) for m in re.finditer(
                 r"\b([A-Z])([A-Z]) is perpendicular to (?:the hypotenuse )?([A-Z])([A-Z])\b", part)]
             at = {v for a, b, c, d in ends for v in {a, b} & {c, d} if {a, b, c, d} == set(t)}
-            at |= {el.points[1] for x, v in self.known.items() if v == 90 and x.is_Symbol
-                   and (el := element_of(x)) is not None and el.kind.key == "angle" and set(el.points) == set(t)}
-            if len(at) != 1 or t[1] in at:
+            right = [x for x, v in self.known.items() if v == 90 and x.is_Symbol
+                     and (el := element_of(x)) is not None and el.kind.key == "angle" and set(el.points) == set(t)]
+            at |= {element_of(x).points[1] for x in right}
+            if len(at) != 1:
                 continue
             v, = at
+            said = [n for x in right if len(n := self.n.name(x).removeprefix("angle ")) == 3 and n[1] == v]
+            if said and said[0] != t:  # (as the proof names its right angle: "angle XZY")
+                part = re.sub(rf"\b(triangles? (?:[A-Z]{{3}} and )?){t}\b", rf"\g<1>{said[0]}", part)
+                continue
+            if t[1] == v:
+                continue
             rest = [c for c in t if c != v]
-            part = re.sub(rf"\btriangle {t}\b", f"triangle {rest[0]}{v}{rest[1]}", part)
+            part = re.sub(rf"\b(triangles? (?:[A-Z]{{3}} and )?){t}\b", rf"\g<1>{rest[0]}{v}{rest[1]}", part)
         return part
 
     def _same_ray(self, p: str, a: str, b: str) -> bool:
