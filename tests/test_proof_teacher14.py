@@ -43,7 +43,7 @@ CASES = [
     ("algebra: the law of sines as a ratio",
      "points A B C D E\ntriangle ABC\nline B D A\nline B E C\nDE parallel to AC\nangle ABC = 60\n"
      "angle ACB = 45\nBD = 4\nfind DE\n", 24 ** 0.5,
-     ["DE/sin(angle DBE) = BD/sin(angle BED), so DE = "], ["DE·sin("]),
+     ["DE/sin(angle ABC) = BD/sin(angle BED), so DE = "], ["DE·sin("]),
     # 4. working that keeps one side is one chain
     ("algebra: one chain of working",
      "points A B C D H\nparallelogram ABCD\nline A H C\nline B H D\nH where AC meets BD\nAB = 15\nAD = 9\n"

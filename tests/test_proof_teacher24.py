@@ -37,7 +37,7 @@ def test_angles_tied_through_points_are_said_before_the_theorem():
                  "TS perpendicular to RS\nTV perpendicular to UV\nclockwise SRU SUV VUT UTS TSR\nangle STU = 47\n"
                  "find angle SRU\n")
     assert ("Since T lies on RU extended and R lies on TU extended, angle SRT = angle SRU and angle STR = angle STU. "
-            "By the angle sum of triangle SRT, angle SRT") in text, text
+            "By the angle sum of triangle SRT, angle SRU") in text, text
     assert "; angle" not in text, text
 
 

@@ -37,7 +37,7 @@ def test_similar_triangles_with_a_common_side_are_said_congruent() -> None:
     assert "triangles ABD and BAE are congruent by ASA (as angle BAD = angle ABE, AB is common and angle ABD = " \
            "angle BAE), AE = BD = 7√3/2." in text, text
     assert "/BD = 1" not in text and "similar" not in text, text
-    assert "Since BD bisects the angle ABC, angle ABD = angle DBE = angle ABC/2 = 60°/2 = 30°." in text, text
+    assert "Since BD bisects the angle ABC, angle ABD = angle DBE = angle ABE/2 = 60°/2 = 30°." in text, text
     assert text.count("Since BD bisects the angle ABC") == 1, text
 
 
@@ -91,8 +91,9 @@ def test_a_sentence_about_one_triangle_names_its_angles_by_its_sides() -> None:
     ACB and ABC, D and E on its sides.)"""
     text = _text("triangle ABC equilateral\nline C D G B\nline A E C\nline A F B\nAD altitude of ABC\nline E F\n"
                  "EF parallel to CB\nline F G\nFG perpendicular to BG\nAB = 46\nAE = 18\nfind BD/DG\n")
-    assert "Since ABC is an equilateral triangle, angle ABC = angle ACB = 60°." in text, text
-    assert "In the right triangle BGF, cos(angle FBG) = BG/BF" in text, text  # (its own triangle's name there)
+    assert "Since ABC is an equilateral triangle, angle FBG = angle ACB = 60°." in text, text
+    assert "angle DCE" not in text and "angle AEF = angle ACB = 60°" in text, text
+    # (angle FBG is the angle ABC of ABC and the angle ABD of the right triangle ABD: named as it stands, once)
 
 
 def test_a_criterions_angles_said_just_before_are_the_triangles_own() -> None:

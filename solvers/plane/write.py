@@ -921,7 +921,7 @@ class _Writer:
         if new_subs and len(out) == 1 and out[0].startswith("So "):  # "Since angle MPQ = 8x°, angle MLR = 4x."
             out[0] = f"Since {and_list(new_subs)}, {out[0][3:]}"
         say += out
-        self.lines.append(self._triangle_angles(" ".join(say)))
+        self.lines.append(" ".join(say))
         if target.is_Symbol:
             self.known[target] = value
         else:
@@ -929,41 +929,71 @@ class _Writer:
             self._keep_expression(target - value)
         self.stated.add(_key(target - value))
 
-    def _triangle_angles(self, line: str) -> str:
-        """Each sentence that names one triangle names its angles by the triangle's sides: ``Since ABC is an
-        equilateral triangle, angle ABC = angle BCA = 60°``, never "angle FBG = angle DCE" through points on the
+    def _triangle_angles(self, lines: list[str]) -> list[str]:
+        """Each sentence's angles by the triangle (or the angle) it names (:meth:`_triangle_angles_in`), where the
+        name it replaces is the sentence's own: no other sentence and no given says it, so that no later sentence
+        puts in a value its new name never stated."""
+        if self.n.latex:
+            return lines
+        said = [[x for x in _SENTENCE.split(line) if x] for line in lines]
+        every = [x for line in said for x in line]
+        givens = set(self.given_names)
+        wanted: dict[str, set] = {}  # a name said elsewhere too -> the names its sentences would give it
+        out = []
+        for line in said:
+            done = []
+            for sentence in line:
+                others = " ".join(x for x in every if x is not sentence)
+
+                def local(name: str, into: str | None = None) -> bool:
+                    if name not in givens and not re.search(rf"\b{name}\b", others):
+                        return True
+                    if into is not None:
+                        wanted.setdefault(name, set()).add(into)
+                    return False
+
+                done.append(self._triangle_angles_in(sentence, " ".join(line), local))
+            out.append(" ".join(done))
+        # a name said in several sentences, renamed in all of them where every sentence naming one triangle would
+        # rename it alike: never a given's name nor the goal's (the last line), nor where a sentence ties the two
+        text = " ".join(out)
+        last = out[-1] if out else ""
+        for name, into in wanted.items():
+            if len(into) != 1 or name in givens or name in last:
+                continue
+            new, = into
+            if any(re.search(rf"\b{name}\b", x) and re.search(rf"\b{new}\b", x) for x in _SENTENCE.split(text)):
+                continue
+            out = [re.sub(rf"\b{name}\b", new, x) for x in out]
+        return out
+
+    def _triangle_angles_in(self, sentence: str, line: str, local) -> str:
+        """A sentence that names one triangle names its angles by the triangle's sides: ``Since ABC is an
+        equilateral triangle, angle ABC = angle ACB = 60°``, never "angle FBG = angle DCE" through points on the
         sides (blind teacher 25); ``By the angle sum of triangle CDO, angle COD = …``, never "angle BOD" (B on OC);
         and an angle its reason names (``Since BD bisects the angle ABC, … = angle ABC/2``) by that name."""
-        if self.n.latex:
-            return line
-        out = []
-        for sentence in _SENTENCE.split(line):
-            tris = set(re.findall(r"\btriangles? ([A-Z]{3})\b(?! and)|\b([A-Z]{3}) is an? [a-z ]*?triangle\b",
-                                  sentence))
-            tris = {a or b for a, b in tris}
-            refs = [m for m in re.findall(r"\bthe angle ([A-Z]{3})\b", sentence)]
-            if len(tris) == 1 and not re.search(r"\btriangles [A-Z]{3} and\b", sentence):
-                t, = tris
-                refs += [t[k].join(c for c in t if c != t[k]) for k in range(3)]  # BAC, ABC, ACB of ABC
-            if not refs:
-                out.append(sentence)
-                continue
+        tris = set(re.findall(r"\btriangles? ([A-Z]{3})\b(?! and)|\b([A-Z]{3}) is an? [a-z ]*?triangle\b", sentence))
+        tris = {a or b for a, b in tris}
+        refs = list(re.findall(r"\bthe angle ([A-Z]{3})\b", sentence))
+        if len(tris) == 1 and not re.search(r"\btriangles [A-Z]{3} and\b", sentence):
+            t, = tris
+            refs += [t[k].join(c for c in t if c != t[k]) for k in range(3)]  # BAC, ABC, ACB of ABC
+        if not refs:
+            return sentence
 
-            def named(m: re.Match) -> str:
-                p, v, q = m[1], m[2], m[3]
-                for ref in refs:
-                    e1, w, e2 = ref
-                    if w != v or {p, q} == {e1, e2}:
-                        continue
-                    on = (lambda x, e: x == e or self._same_ray(x, v, e))
-                    if (on(p, e1) and on(q, e2)) or (on(p, e2) and on(q, e1)):
-                        # (the way round the proof already says it, else the reference's)
-                        turned = f"angle {e2}{v}{e1}"
-                        return turned if turned in line else f"angle {e1}{v}{e2}"
-                return m[0]
+        def named(m: re.Match) -> str:
+            p, v, q = m[1], m[2], m[3]
+            for e1, w, e2 in refs:
+                if w != v or {p, q} == {e1, e2}:
+                    continue
+                on = (lambda x, e: x == e or self._same_ray(x, v, e))
+                if (on(p, e1) and on(q, e2)) or (on(p, e2) and on(q, e1)):
+                    turned = f"angle {e2}{v}{e1}"  # (the way round the proof already says it, else the reference's)
+                    better = turned if turned in line else f"angle {e1}{v}{e2}"
+                    return better if local(m[0], better) else m[0]
+            return m[0]
 
-            out.append(re.sub(r"\bangle ([A-Z])([A-Z])([A-Z])\b", named, sentence))
-        return " ".join(out)
+        return re.sub(r"\bangle ([A-Z])([A-Z])([A-Z])\b", named, sentence)
 
     def _given_through(self, x: sympy.Symbol, y: sympy.Symbol) -> bool:
         """Does the question give ``x = y`` and a number for ``y`` (``angle DAE = angle ABE`` and ``angle ABE =
@@ -3441,6 +3471,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             continue  # (which segment is r, said where it is put in: never π·60·6²/360 after a bare "Let r be …")
         intros[r] = f"Let {f'${r}$' if w.n.latex else r} be the radius of circle {circle}."
     lines = _as_stated(tidy(_criterion_once(_no_tautology(lines))), getattr(proof, "shapes", {}))
+    lines = w._triangle_angles(lines)
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
     lines = [_SINES_CROSSED.sub(r"\1\2/sin(\5) = \4/sin(\3)", _chained(x)) for x in lines]
     lines = _chords_as_named(_then_once(_join_first(_radius_named(_equilateral_once(lines)))))
