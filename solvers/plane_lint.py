@@ -350,6 +350,8 @@ def claim_findings(proof, model) -> list[Finding]:
 
     from geomill.engine.relations import BLOCKS_BY_KEY
 
+    from .plane.theorems import declared_polygons
+
     problem = getattr(model, "problem", None)
     if problem is None:
         return []
@@ -358,7 +360,7 @@ def claim_findings(proof, model) -> list[Finding]:
              if s.instance.family.key == "relation" and s.instance.names}
     for rel in problem.relations:
         block = BLOCKS_BY_KEY[rel.key]
-        sentence = block.state(rel.args, [p.points for p in problem.polygons])
+        sentence = block.state(rel.args, declared_polygons(problem))
         if sentence not in cited:
             continue
         names = block.bind(rel.args) or {}
@@ -471,7 +473,34 @@ def sentence_findings(lines: list[str]) -> list[Finding]:
              for x in said if _ANGLE_AS_RATIO.search(x)]
             + [Finding("sentence", f"a fact said twice: '{x}' says again what an earlier sentence said")
                for x in said_twice(said)]
-            + [Finding("sentence", f"radians in a proof in degrees: '{x}'") for x in said if _RADIANS.search(x)])
+            + [Finding("sentence", f"radians in a proof in degrees: '{x}'") for x in said if _RADIANS.search(x)]
+            + [Finding("sentence", f"a similarity cited for a ratio it does not give: '{x}'")
+               for x in said if not all(similar_gives(*m) for m in _similar_ratios(x))])
+
+
+# a proportion and the similarity cited for it, either way round: "AC/BG = AD/GH, since triangles ABC and GBH are
+# similar", "triangles ABC and GBH are similar by AA (as …), AC/GH = AB/BG"
+_SIDE2 = r"([A-Z]{2})/([A-Z]{2}) = ([A-Z]{2})/([A-Z]{2})"
+_RATIO_SINCE = re.compile(_SIDE2 + r"(?: = [^,()]+)?, since triangles ([A-Z]{3}) and ([A-Z]{3}) are similar\b")
+_SIMILAR_SO = re.compile(r"\btriangles ([A-Z]{3}) and ([A-Z]{3}) are similar by [A-Z]+(?: \([^()]*\))?, " + _SIDE2)
+
+
+def _similar_ratios(sentence: str) -> list[tuple[str, str, str, str, str, str]]:
+    """Each proportion a sentence says a similarity gives, as (first triangle, second, the four sides)."""
+    return ([(m[5], m[6], m[1], m[2], m[3], m[4]) for m in _RATIO_SINCE.finditer(sentence)]
+            + [(m[1], m[2], m[3], m[4], m[5], m[6]) for m in _SIMILAR_SO.finditer(sentence)])
+
+
+def similar_gives(p: str, q: str, a: str, b: str, c: str, d: str) -> bool:
+    """Does the similarity of triangles ``p`` and ``q`` (in corresponding order) give a/b = c/d: the sides of the
+    two fractions' numerators corresponding and their denominators too, or each fraction's two sides?"""
+    fwd = dict(zip(p, q))
+    back = dict(zip(q, p))
+
+    def maps(x: str, y: str) -> bool:  # side x of one triangle corresponds to side y of the other
+        return any(all(ch in m for ch in x) and {m[ch] for ch in x} == set(y) for m in (fwd, back))
+
+    return (maps(a, b) and maps(c, d)) or (maps(a, c) and maps(b, d))
 
 
 # a name, or a chain of names, brought to a number: "angle AMC = angle AMB = 90°", "BC = 10"

@@ -16,7 +16,8 @@ CASES = [
     ("the altitude's reason: perpendicular to the hypotenuse (leg rule)",
      "points A B C D\ntriangle ABC\nline A D C\nline B D\nAB perpendicular to CB\nAD perpendicular to BD\nAD = 8\n"
      "CD = 3\nfind AB\n", 2 * 22 ** 0.5,
-     ["Since angle ABC = 90° and BD is perpendicular to the hypotenuse AC, by the geometric mean (leg) theorem in the "
+     ["Since AB is perpendicular to CB and BD is perpendicular to the hypotenuse AC, by the geometric mean (leg) "
+      "theorem in the "
       "right triangle ABC, "],
      ["(as angle ABC = 90°)", "hypotenuse CA"]),
     # a parallel from two given midpoints used with no reason ("Since DE is parallel to BC, …")

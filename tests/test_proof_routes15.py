@@ -35,7 +35,7 @@ CASES = [
     # gen 11: a right angle at A gives AB/BC = sin C at once, never BC and AB each by the law of sines
     ("a right triangle's sine is the ratio asked",
      "points O A B C\ntriangle ABC\ncircle O through A B C\nAO = 4\nangle ABC = 30\nangle ACB = 60\nfind AB/BC\n",
-     3 ** 0.5 / 2, ["In the right triangle ABC, AB/BC = sin(angle ACB) = sin(60°) = √3/2."], ["law of sines", "BC = 2·AO"]),
+     3 ** 0.5 / 2, ["In the right triangle BAC, AB/BC = sin(angle ACB) = sin(60°) = √3/2."], ["law of sines", "BC = 2·AO"]),
 ]
 
 

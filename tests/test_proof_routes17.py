@@ -38,7 +38,8 @@ CASES = [
     ("the leg theorem named",
      "points C A Y B\ntriangle CAY\ntriangle CYB\nline A Y B\nBC perpendicular to AC\nCY perpendicular to BY\n"
      "clockwise CAY CYB BCA\nAC = 5\nAB = 15\nfind AY\n", 5 / 3,
-     ["Since angle ACB = 90° and CY is perpendicular to the hypotenuse AB, by the geometric mean (leg) theorem in "
+     ["Since BC is perpendicular to AC and CY is perpendicular to the hypotenuse AB, by the geometric mean (leg) "
+      "theorem in "
       "the right triangle ACB,"], ["leg rule"]),
     # gen 2: a right angle the sentence says as its perpendicular is not cited again after the arcs' sum
     ("a right angle said as its perpendicular",

@@ -17,7 +17,7 @@ EQUILATERAL = "triangle ABC equilateral\nline A D C\nline A E B\nDE parallel to 
 def test_a_given_shape_is_cited_once_and_parallel_angles_in_one_clause():
     text = _text(EQUILATERAL)
     assert text.count("Since ABC is an equilateral triangle") == 1, text
-    assert "angle BCD = angle CBE = 60°" in text, text  # the facts it gives, listed together
+    assert "Since ABC is an equilateral triangle, angle ACB = angle ABC = 60°." in text, text  # the facts it gives, listed together
     assert text.count("it is equilateral") == 1, text  # proved once, its sides said there in one chain
     assert "hence AE = DE = AD = 21" in text and "Since triangle ADE is equilateral" not in text, text
     assert "are equal; hence" not in text and "(corresponding angles)" in text, text
@@ -36,7 +36,7 @@ def test_a_shape_proved_once_is_named_by_what_it_is_after():
 def test_whole_givens_give_fractions_and_the_right_triangle_ratio_reads_as_a_textbook_says_it():
     text = _text("isosceles trapezoid ABCD bases AD BC\nline B E C\nAE perpendicular to BE\nBC = 21\nAB = 13\n"
                  "angle ABC = 60\nfind BE/CE\n")
-    assert "In the right triangle ABE" in text and "cos(angle ABC) = BE/AB" in text, text
+    assert "In the right triangle AEB" in text and "cos(angle ABC) = BE/AB" in text, text
     assert "= 13/2." in text and "6.5" not in text and "14.5" not in text, text
     assert "BE/CE = (13/2)/(29/2) = 13/29" in text, text
 

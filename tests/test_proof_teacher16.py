@@ -27,7 +27,7 @@ CASES = [
     # 1. the question's right angle, cited by the step that uses it, never a line restating the question
     ("restated: a right triangle's right angle",
      "points A B C\ntriangle ABC right at C\nAC = 3\nBC = 4\nfind AB\n", 5,
-     ["By Pythagoras in the right triangle ABC (as angle ACB = 90°)"], ["Since ABC is a right triangle"]),
+     ["By Pythagoras in the right triangle ACB (as angle ACB = 90°)"], ["Since ABC is a right triangle"]),
     # 1. a median's halves, which the centroid's sentence names as the medians
     ("restated: a median's halves",
      "points A B C D E F\ntriangle ABC\nline B D C\nline C E A\nline A F D\nline B F E\nF where AD meets BE\n"

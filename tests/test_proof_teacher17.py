@@ -31,7 +31,7 @@ CASES = [
     # BD = CD." is clumsy)
     ("step names its reason: the values compared",
      "points G K H J I\ntriangle GKH\npolygon KJIH\nline G K J\nline G H I\nKH parallel to JI\nclockwise GKH KJIH\n"
-     "GH = 7\nGI = 14\nJK = 6\nfind GK\n", 6, ["HI = GI - GH = 14 - 7 = 7 = GH."], ["So GH = HI", "Since GH = 7 = HI"]),
+     "GH = 7\nGI = 14\nJK = 6\nfind GK\n", 6, ["HI = GI - GH = 14 - 7 = 7; hence HI = GH."], ["So GH = HI", "Since GH = 7 = HI"]),
     # 1. an isosceles triangle's side read through its equal sides said before: which values it compares
     ("step names its reason: an equality said before",
      "points O E G H B A F C\ntriangle EGH\nline H F E B\nline H G A\nline E C G\ncircle O through E G H\n"

@@ -96,7 +96,7 @@ def test_an_angle_renamed_through_a_point_of_its_line_names_the_point():
                  "DB perpendicular to CB\nclockwise DBA ABC DBC\nAC = x\nAD = 8\nBD = y\nangle ACB = 43\nfind y\n",
                  8 / __import__("math").sin(__import__("math").radians(43)))
     assert "Since D lies on CA extended, angle DCB = angle ACB. By the angle sum" in text, text
-    assert "Since A lies on DC, angle BDA = angle BDC. In the right triangle DBA" in text, text
+    assert "Since A lies on DC, angle BDA = angle BDC. In the right triangle BAD" in text, text
     # (the right angle BAC no step uses is left out: the right triangle DBA rests on angle BAD, said after it)
     assert "angle BAC" not in text and "angle BAD = 90°" in text, text
 
@@ -134,5 +134,5 @@ def test_a_right_triangles_premise_and_its_tied_angle_share_one_bracket():
     text = _text("points A B Y C\ntriangle ABY\ntriangle AYC\nline B Y C\nAY perpendicular to CY\n"
                  "CA perpendicular to BA\nclockwise ABY AYC CAB\nAB = 6\nBC = y\nAY = x\nangle ACY = 45\nfind y\n",
                  6 * 2 ** 0.5)
-    assert ("Since B lies on CY extended, angle ACB = angle ACY. In the right triangle ABC (as angle BAC = 90°), "
+    assert ("Since B lies on CY extended, angle ACB = angle ACY. In the right triangle BAC (as CA is perpendicular to BA), "
             in text), text

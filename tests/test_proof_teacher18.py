@@ -64,7 +64,7 @@ def test_a_criterion_does_not_repeat_the_angles_the_line_before_states() -> None
     """(fg 6: "(as angle PQR = angle SRT and angle QPT = angle RTS)" after the line that says just that.)"""
     text = _text("points Q P T R S\npolygon QPTR\ntriangle RTS\nline Q R S\nline P T S\nPQ parallel to TR\n"
                  "clockwise QPTR RTS\nPQ = 21\nPT = 8\nRT = 15\nfind ST\n")
-    assert "angle PQR = angle SRT and angle QPT = angle RTS (corresponding angles)" in text, text
+    assert "angle PQS = angle SRT and angle QPS = angle RTS (corresponding angles)" in text, text
     assert "Since triangles QPS and RTS are similar by AA, " in text, text
 
 

@@ -26,7 +26,7 @@ def test_the_geometric_mean_theorem_is_named_its_reason_first():
     # (teacher 23 fg 14: "it is the altitude of the right triangle ZYX (as angle XZY = 90°); hence AZ² = AX·AY")
     text = _text("points X Z A Y\ntriangle XZA\ntriangle AZY\nline X A Y\nXZ perpendicular to YZ\n"
                  "ZA perpendicular to XA\nclockwise XZA AZY XZY\nAY = 9\nAX = 5\nfind AZ\n")
-    assert ("Since angle XZY = 90° and ZA is perpendicular to the hypotenuse XY, by the geometric mean (altitude) "
+    assert ("Since XZ is perpendicular to YZ and ZA is perpendicular to the hypotenuse XY, by the geometric mean (altitude) "
             "theorem in the right triangle XZY, AZ² = AX·AY") in text, text
     assert "(as" not in text and "ZYX" not in text, text
 

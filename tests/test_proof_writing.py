@@ -164,7 +164,7 @@ def test_similar_triangles_list_the_common_angle_and_no_expression_as_a_reason()
     sol = _solve("points A B C D F\ntriangle ABC\npolygon BDFC\nline A B D\nline A C F\nBC parallel to DF\n"
                  "clockwise ABC BDFC\nAB = x + 5\nBC = 3x + 1\nAD = 24\nDF = 30\nfind x\n")
     text = sol.text()
-    assert "similar by AA (as angle ABC = angle BDF and angle A is common)" in text, text
+    assert "similar by AA (as angle ABC = angle ADF and angle A is common)" in text, text
     assert "So AD - x" not in text and "42x = 126 and x = 3" in text, text
 
 
@@ -234,7 +234,7 @@ def test_a_midpoint_halves_by_name_and_a_parallel_names_its_angles():
     assert "BE = AB/2 = √106/2" in text and "√106 - " not in text, text
     text = _solve("triangle ABC\nline B H F C\nline B G A\nGH parallel to AC\nAB = 8\nAC = 12\nBG = 2\n"
                   "find GH\n").text()
-    assert "angle CAG = angle BGH (corresponding angles)." in text and "similar by AA (as" in text, text
+    assert "angle BAC = angle BGH (corresponding angles)." in text and "similar by AA (as" in text, text
     assert "GH = AC·BG/AB = 12·2/8 = 3." in text, text
     text = _solve("triangle ABC\nline B H F C\nline B G A\nGH parallel to AC\nAB = 8\nBC = 12\nBF = 5\nBG = 2\n"
                   "find CF/FH\n").text()  # the parts of a side: the intercept theorem, no similar triangles

@@ -352,15 +352,38 @@ def _ratio_sources(ded: Deduction, step: Step, sources: dict) -> list[dict]:
     for a, b in getattr(step.instance, "premises", ()):
         src = find(a, b, step.instance)
         if src is not None:
-            sources[id(step)] = (src, tuple(src.uses))
-            return list(src.uses)
+            ties = _source_ties(ded, a - b, src)
+            uses = (*src.uses, *(t for _, _, t in ties if t not in src.uses))
+            sources[id(step)] = (src, uses, tuple((x, e) for x, e, _ in ties))
+            return list(uses)
     out = []
     for x in ratio_premise_lengths(step):
         ex = ded.express(x)
         if ex is not None and len(ex[1]) > 1 and ex[1] not in out:
             out.append(ex[1])
     if out:
-        sources[id(step)] = (None, tuple(out))
+        sources[id(step)] = (None, tuple(out), ())
+    return out
+
+
+def _source_ties(ded: Deduction, premise: sympy.Expr, src: Step) -> list[tuple]:
+    """Where the pooled step ``src`` gives an SAS similarity's ratio premise only once the table's ties are put
+    in (AC·BG = AB·GH from ABC ~ GBH, with AB = 2·AD, for AC·GH = AD·BG), each tie as (side, its expression, its
+    linear combination): the proof says the ties first and the writer derives the premise from ``src`` with
+    them, so that no similarity is cited for a ratio it does not give (blind teacher 25).  [] where ``src``'s
+    equation is the premise itself up to a constant."""
+    canon = getattr(getattr(ded, "cfg", None), "canon", None)
+    if canon is None:
+        return []
+    e, q = canon(premise), src.lhs - src.rhs
+    ratio = sympy.simplify(e / q) if q != 0 else None
+    if ratio is not None and not ratio.free_symbols:
+        return []
+    out = []
+    for x in sorted((e.free_symbols | q.free_symbols), key=lambda s: s.name):
+        ex = ded.express(x)
+        if ex is not None and ex[0] != x and len(ex[1]) > 1 and not ex[0].is_Number:
+            out.append((x, ex[0], ex[1]))
     return out
 
 

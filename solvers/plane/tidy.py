@@ -25,11 +25,59 @@ def tidy(lines: list[str]) -> list[str]:
     if any("$" in line for line in lines):
         return lines
     said = [[s for s in _SENTENCE.split(line) if s] for line in lines]
-    for tidied in (_judged_once, _opposite_side_named, _shape_facts_once, _one_reason, _semicircle_once,
-                   _semicircle_plain, _diameter_once, _radii_as_reason, _all_sides_equal, _given_lines, _restated,
-                   _bracket_said_before):
+    for tidied in (_judged_once, _opposite_side_named, _shape_facts_once, _one_reason, _equal_then_valued,
+                   _semicircle_once, _semicircle_plain, _diameter_once, _no_round_trip, _radii_as_reason,
+                   _all_sides_equal, _given_lines, _restated, _bracket_said_before):
         said = tidied(said)
-    return _most_specific([_no_echo(_unitless(x)) for x in (" ".join(s for s in line if s) for line in said) if x])
+    lines = _perpendicular_once([" ".join(s for s in line if s) for line in said])
+    return _most_specific([_no_echo(_unitless(_one_chain(x))) for x in lines if x])
+
+
+_AS_PERPENDICULAR = re.compile(r" \(as ([A-Z]{2}) is perpendicular to [A-Z]{2}\)")
+
+
+def _perpendicular_once(lines: list[str]) -> list[str]:
+    """A perpendicular said before is no bracket again: "Since AE is perpendicular to BC, AE is the height … In the
+    right triangle AEB (as AE is perpendicular to BE), …" (blind teacher 26: the perpendicular stated twice)."""
+    out: list[str] = []
+    for line in lines:
+        def drop(m: re.Match, before: str) -> str:
+            return "" if f"{m[1]} is perpendicular to " in before else m[0]
+
+        done = ""
+        for sentence in _SENTENCE.split(line):
+            before = " ".join(out) + " " + done
+            done += (" " if done else "") + _AS_PERPENDICULAR.sub(lambda m: drop(m, before), sentence)
+        out.append(done)
+    return out
+
+
+# "AD = AC/2 = 12/2 = 6 and CD = AC/2 = 12/2 = 6": two elements brought to one value by one working
+_TWIN = re.compile(rf"(?<![\w/·(.²√])((?:angle |arc )?[A-Z]{{2,3}}) = ([^,;()]*?[^,;()\s]) and "
+                   rf"((?:angle |arc )?[A-Z]{{2,3}}) = \2(?=[.,;]|$)")
+
+
+# "so x = 14·cos(30°) and x = 7√3": one element's working carried on in a second clause
+_AGAIN = re.compile(r"(?<![\w/·(.²√])((?:angle |arc )?[A-Z]{2,3}|[a-z]) = ([^,;()=]*(?:\([^()]*\)[^,;()=]*)*) and \1 = "
+                    r"(?=[-0-9.√/π°]+(?:[.,;]|$))")
+# "arc DC = 360° - 284° = 76° = arc BA.": a comparison run onto the end of a working
+_RUN_ON = re.compile(r"^(.*?)\b((?:major |minor )?arc [A-Z]{2,3}|angle [A-Z]{3}|[A-Z]{2}) = ([^,;]*? = )?"
+                     r"([0-9][0-9.√/π]*°?) = ((?:major |minor )?arc [A-Z]{2,3}|angle [A-Z]{3}|[A-Z]{2})\.$")
+
+
+def _one_chain(line: str) -> str:
+    """Two elements given one value by one working, said as one chain: ``AD = CD = AC/2 = 12/2 = 6`` (blind
+    teacher 25: "AD = AC/2 = 12/2 = 6 and CD = AC/2 = 12/2 = 6"); one element's working in one chain, ``x =
+    14·cos(30°) = 7√3`` (blind teacher 26: "so x = 14·cos(30°) and x = 7√3"); and a working that ends on its
+    value, the comparison after it (``arc DC = 360° - 284° = 76°; hence arc DC = arc BA``, never "= 76° = arc BA")."""
+    line = _TWIN.sub(lambda m: f"{m[1]} = {m[3]} = {m[2]}" if m[1] != m[3] else m[0], line)
+    line = _AGAIN.sub(lambda m: f"{m[1]} = {m[2]} = ", line)
+    said = _SENTENCE.split(line)
+    for i, sentence in enumerate(said):
+        m = _RUN_ON.match(sentence)
+        if m is not None and m[5] != m[2]:
+            said[i] = f"{m[1]}{m[2]} = {m[3] or ''}{m[4]}; hence {m[2]} = {m[5]}."
+    return " ".join(said)
 
 
 def _no_echo(line: str) -> str:
@@ -43,6 +91,11 @@ def _no_echo(line: str) -> str:
         same = [last] + ([f"{sides[1]} = {sides[0]}"] if len(sides) == 2 else []) if last is not None else []
         if any(part == x or part.startswith(f"{x} and ") for x in same):
             out[-1] = part
+            continue
+        # "(as …), AE = BD, so AE = BD = 7√3/2": the chain carried on, said once ("AE = BD = 7√3/2")
+        tail = out[-1].rsplit(", ", 1)[-1]
+        if re.fullmatch(rf"{_NAME}(?: = {_NAME})+", tail) and part.startswith(f"{tail} = "):
+            out[-1] = out[-1][:len(out[-1]) - len(tail)] + part
             continue
         out.append(part)
     return ", so ".join(out)
@@ -183,6 +236,68 @@ def _one_reason(said: list[list[str]]) -> list[list[str]]:
             first = (reason, f"{first[1]} = {second[1]}", first[2])
             said[i][j] = f"{reason}, {first[1]} = {first[2]}."
             said[i2][j2] = ""
+    return said
+
+
+_HALF_R = re.compile(r"^(?:The diameter [A-Z]{2} is twice the radius|Since [A-Z]{2} is a diameter[^;]*); "
+                     r"hence ([a-z]) = ([A-Z]{2})/2 = [^=]+\.$")
+_TWICE_R = re.compile(r"^Since a diameter of circle ([A-Z]) is twice its radius, the diameter of circle \1 = 2([a-z]) = "
+                      r"(?:[^=]+ = )?([^=]+)\.$")
+
+
+def _no_round_trip(said: list[list[str]]) -> list[list[str]]:
+    """A diameter halved for the radius and the radius doubled for the diameter asked (blind teacher 26: "r = AB/2 =
+    17/2. Since a diameter of circle D is twice its radius, the diameter of circle D = 2r = 2·17/2 = 17"): the
+    diameter is AB, said at once; the radius's "Let r be …" goes where nothing else names r."""
+    places = _places(said)
+    half = [(i, j, m) for i, j in places if (m := _HALF_R.match(said[i][j] or ""))]
+    for i, j, m in half:
+        for i2, j2 in places:
+            t = _TWICE_R.match(said[i2][j2] or "")
+            if (i2, j2) <= (i, j) or t is None or t[2] != m[1]:
+                continue
+            side = m[2]
+            said[i][j] = ""
+            said[i2][j2] = (f"Since {side} is a diameter of circle {t[1]}, the diameter of circle {t[1]} = {side} = "
+                            f"{t[3]}.")
+            letter = m[1]
+            rest = " ".join(x for a, b in places for x in [said[a][b]] if x and not x.startswith(f"Let {letter} be "))
+            if not re.search(rf"(?<![A-Za-z]){letter}(?![A-Za-z])", rest):
+                for a, b in places:
+                    if (said[a][b] or "").startswith(f"Let {letter} be the radius of circle "):
+                        said[a][b] = ""
+            break
+    return said
+
+
+_EQUAL_NAMES = re.compile(rf"^(Since [^,;()]+), ({_NAME}) = ({_NAME})\.$")
+_NAMES_IN = re.compile(r"\b(?:angle |arc )?[A-Z]{2,3}\b")
+
+
+def _equal_then_valued(said: list[list[str]]) -> list[list[str]]:
+    """One reason said twice for one element: ``Since BD bisects the angle ABC, angle ABD = angle DBE.`` and later
+    ``Since BD bisects the angle ABC, angle ABD = angle ABE/2 = 60°/2 = 30°.`` (blind teacher 26) said once, where
+    the first stood (``…, angle ABD = angle DBE = angle ABE/2 = 60°/2 = 30°.``), when every other element the
+    second puts in was named before the first; the proof's last sentence stays where it is."""
+    places = _places(said)
+    for n, (i, j) in enumerate(places):
+        m = _EQUAL_NAMES.match(said[i][j] or "")
+        if m is None:
+            continue
+        before = " ".join(x for a, b in places[:n] for x in [said[a][b]] if x)
+        for i2, j2 in places[n + 1:-1]:
+            later = said[i2][j2] or ""
+            lead = f"{m[1]}, {m[2]} = "
+            if not later.startswith(lead) or not later.endswith("."):
+                continue
+            rest = later[len(lead):-1]
+            if " and " in rest or ", " in rest or rest.startswith(m[3]) or not re.search(r"= [-0-9.√/π°]+$", rest):
+                continue
+            names = set(_NAMES_IN.findall(rest))
+            if all(re.search(rf"\b{re.escape(x)}\b", before) for x in names):
+                said[i][j] = f"{m[1]}, {m[2]} = {m[3]} = {rest}."
+                said[i2][j2] = ""
+            break
     return said
 
 

@@ -771,6 +771,7 @@ class _Writer:
         self.relations: list[sympy.Expr] = []  # relations concluded (equal to zero)
         self.radius_of: dict = {}  # a circle's radius -> the segment that gave its value (OA)
         self.restated: set = set()  # elements whose value the question's relation gives, not yet cited (write)
+        self.restated_words: dict = {}  # such an element -> the relation's words ("ON is perpendicular to MN")
         self._target = None  # the step being written's conclusion
         self._parts: dict = {}  # the values a sentence said beside its unknown's (each part of a whole)
         self.sub: dict = {}  # element -> its expression in the variables (AC = x - 4), kept from step to step
@@ -928,6 +929,72 @@ class _Writer:
             self._keep_expression(target - value)
         self.stated.add(_key(target - value))
 
+    def _triangle_angles(self, lines: list[str]) -> list[str]:
+        """Each sentence's angles by the triangle (or the angle) it names (:meth:`_triangle_angles_in`), where the
+        name it replaces is the sentence's own: no other sentence and no given says it, so that no later sentence
+        puts in a value its new name never stated."""
+        if self.n.latex:
+            return lines
+        said = [[x for x in _SENTENCE.split(line) if x] for line in lines]
+        every = [x for line in said for x in line]
+        givens = set(self.given_names)
+        wanted: dict[str, set] = {}  # a name said elsewhere too -> the names its sentences would give it
+        out = []
+        for line in said:
+            done = []
+            for sentence in line:
+                others = " ".join(x for x in every if x is not sentence)
+
+                def local(name: str, into: str | None = None) -> bool:
+                    if name not in givens and not re.search(rf"\b{name}\b", others):
+                        return True
+                    if into is not None:
+                        wanted.setdefault(name, set()).add(into)
+                    return False
+
+                done.append(self._triangle_angles_in(sentence, " ".join(line), local))
+            out.append(" ".join(done))
+        # a name said in several sentences, renamed in all of them where every sentence naming one triangle would
+        # rename it alike: never a given's name nor the goal's (the last line), nor where a sentence ties the two
+        text = " ".join(out)
+        last = out[-1] if out else ""
+        for name, into in wanted.items():
+            if len(into) != 1 or name in givens or name in last:
+                continue
+            new, = into
+            if any(re.search(rf"\b{name}\b", x) and re.search(rf"\b{new}\b", x) for x in _SENTENCE.split(text)):
+                continue
+            out = [re.sub(rf"\b{name}\b", new, x) for x in out]
+        return out
+
+    def _triangle_angles_in(self, sentence: str, line: str, local) -> str:
+        """A sentence that names one triangle names its angles by the triangle's sides: ``Since ABC is an
+        equilateral triangle, angle ABC = angle ACB = 60°``, never "angle FBG = angle DCE" through points on the
+        sides (blind teacher 25); ``By the angle sum of triangle CDO, angle COD = …``, never "angle BOD" (B on OC);
+        and an angle its reason names (``Since BD bisects the angle ABC, … = angle ABC/2``) by that name."""
+        tris = set(re.findall(r"\btriangles? ([A-Z]{3})\b(?! and)|\b([A-Z]{3}) is an? [a-z ]*?triangle\b", sentence))
+        tris = {a or b for a, b in tris}
+        refs = list(re.findall(r"\bthe angle ([A-Z]{3})\b", sentence))
+        if len(tris) == 1 and not re.search(r"\btriangles [A-Z]{3} and\b", sentence):
+            t, = tris
+            refs += [t[k].join(c for c in t if c != t[k]) for k in range(3)]  # BAC, ABC, ACB of ABC
+        if not refs:
+            return sentence
+
+        def named(m: re.Match) -> str:
+            p, v, q = m[1], m[2], m[3]
+            for e1, w, e2 in refs:
+                if w != v or {p, q} == {e1, e2}:
+                    continue
+                on = (lambda x, e: x == e or self._same_ray(x, v, e))
+                if (on(p, e1) and on(q, e2)) or (on(p, e2) and on(q, e1)):
+                    turned = f"angle {e2}{v}{e1}"  # (the way round the proof already says it, else the reference's)
+                    better = turned if turned in line else f"angle {e1}{v}{e2}"
+                    return better if local(m[0], better) else m[0]
+            return m[0]
+
+        return re.sub(r"\bangle ([A-Z])([A-Z])([A-Z])\b", named, sentence)
+
     def _given_through(self, x: sympy.Symbol, y: sympy.Symbol) -> bool:
         """Does the question give ``x = y`` and a number for ``y`` (``angle DAE = angle ABE`` and ``angle ABE =
         80°``)?  Then ``x`` has the question's own value, put in where it is used like any given, never said in a
@@ -1067,6 +1134,9 @@ class _Writer:
     def _reason(self, s, text: str) -> str:
         """The theorem's sentence with the premises a judgement rests on, where they are not the line before."""
         text = self._rule_once(s, text)
+        common = self._common_side(s)
+        if common is not None:  # (similar with a side common to both: congruent, the ratio 1 never left unsaid)
+            text = re.sub(r"are similar by AA$", f"are congruent by {common[1]}", text)
         part = _cap(arc_sentence(text, [s.lhs, s.rhs], self.n.arcs))
         for spoken, stated in getattr(self, "_renamed", {}).items():  # the angle as the text stated it
             part = re.sub(rf"\b(?:{spoken}|{spoken[::-1]})\b", stated, part)
@@ -1105,6 +1175,8 @@ class _Writer:
         self._later = []
         names = (self.n.display, self.n.local)
         recent = self._premises_just_said(s) if criterion else set()
+        if recent:
+            self._recent_by_triangles(s, recent)
         just_said = bool(recent) and len(recent) == len(getattr(s.instance, "premises", ()))
         if criterion:  # its angles by the triangles' own points: "angle EFG = angle ACD" of EFG and ACD, never ACB
             ours = self._criterion_angles(s, recent)
@@ -1120,7 +1192,11 @@ class _Writer:
                 vertex = element_of(e).points[1] if element_of(e).kind.key == "angle" else None
                 says = _sentence_names(s.instance, e, getattr(self.proof, "orders", ()))
                 if (vertex is None or f"right angle at {vertex}" not in text) and not says:
-                    cited.append(self.said(e, v))
+                    # (the given perpendicular in its own words, never its right angle as if found: teacher 26)
+                    words = self.restated_words.get(e)
+                    if words and any(words.split(" is ")[0] + " is perpendicular" in x for x in self.lines):
+                        words = None  # (its perpendicular said already: the right angle, never it twice)
+                    cited.append(words or self.said(e, v))
                 continue
             if self._height_right_angle(s, e, v, text):
                 # (the right angle that makes AO a height, found lines before; not where the sentence says the
@@ -1157,6 +1233,8 @@ class _Writer:
         shown = list(dict.fromkeys(shown))
         if criterion and " by HL" in text:  # the right angles, the hypotenuse and the leg, by their roles
             shown = self._hl_parts(s) or shown
+        if common is not None and " are congruent by " in part:
+            shown.insert(1 if common[1] == "ASA" else len(shown), f"{self.n.name(common[0])} is common")
         if shown and s.instance.family.kind == "judgement" and not just_said:
             part += f" (as {and_list(shown)})"
         since = re.match(r"Since ([^,()]+), ", part)
@@ -1170,7 +1248,35 @@ class _Writer:
             part = f"{part[:at.end()]}{cite}{part[at.end():]}" if at else part + cite
         if lead:
             part = f"{_cap(_tie_sentence(lead))} {part}"
+        part = self._right_named(part)
+        derived, self._ratio_lead = getattr(self, "_ratio_lead", ""), ""
+        if derived:  # (the SAS premise derived from the similarity that gives it, in a sentence of its own)
+            part = f"{derived} {part}"
         return part
+
+    def _common_side(self, s) -> tuple[sympy.Symbol, str] | None:
+        """An AA similarity whose equation has on both sides one segment that corresponds to itself (triangles ABD
+        and BAE, the side AB): the triangles are congruent, by ASA where that side joins the two angles' vertices,
+        else by AAS; (the side, the criterion), or None (blind teacher 26: "similar by AA …, AE/BD = 1")."""
+        inst = s.instance
+        if inst.family.key != "similar_triangle_property_line_ratio" or not inst.text.endswith("similar by AA") \
+                or len(inst.names) < 2:
+            return None
+        p, q = inst.names[0], inst.names[1]
+        fwd = dict(zip(p, q))
+        common = [x for x in sympy.Mul.make_args(s.lhs) if x in sympy.Mul.make_args(s.rhs) and x.is_Symbol
+                  and (el := element_of(x)) is not None and el.kind.key == "length" and set(el.points) <= set(p)
+                  and {fwd[c] for c in el.points} == set(el.points)]
+        if len(common) != 1:
+            return None
+        verts = set()
+        for a, b in getattr(inst, "premises", ()):
+            ea, eb = (element_of(x) if getattr(x, "is_Symbol", False) else None for x in (a, b))
+            if ea is None or eb is None or ea.kind.key != "angle" or eb.kind.key != "angle":
+                return None
+            va, vb = ea.points[1], eb.points[1]
+            verts |= {va} if fwd.get(va) == vb else {vb} if fwd.get(vb) == va else set()
+        return common[0], "ASA" if verts == set(element_of(common[0]).points) else "AAS"
 
     def _height_right_angle(self, s, e: sympy.Expr, v, text: str) -> bool:
         """Is ``e = v`` the right angle that makes a segment an area formula's height, found by an earlier step and
@@ -1182,7 +1288,8 @@ class _Writer:
         if el is None or el.kind.key != "angle":
             return False
         last = [x for x in self.lines if x][-1:]  # (a step that said nothing leaves an empty line)
-        return not (last and self.said(e, v) in last[0])
+        words = self.restated_words.get(e)  # (or said as the given perpendicular it is)
+        return not (last and (self.said(e, v) in last[0] or (words is not None and words in last[0])))
 
     def _premises_just_said(self, s) -> set:
         """A criterion's premises that are equal angles the lines just before state, one line each at most and one
@@ -1200,6 +1307,26 @@ class _Writer:
             if self.eq(a, b) in before or self.eq(b, a) in before:
                 out.add((a, b))
         return out
+
+    def _recent_by_triangles(self, s, recent: set) -> None:
+        """The criterion's angle premises said on the lines just before, named there by the triangles' own points
+        (``angle TZW = angle WXY (corresponding angles)`` before triangles WZT and WXY, never "angle YXZ" through Z
+        on XW: blind teacher 26), so that the criterion cites them as said."""
+        ours = self._criterion_angles(s, set())
+        mine = {x for a, b in recent for x in (a, b)}
+        k = len(getattr(s.instance, "premises", ())) + 1
+        at = [i for i, x in enumerate(self.lines) if x][-k:]
+        for x, new in ours.items():
+            if x not in mine:
+                continue
+            old = self.n.name(x)
+            shown = "angle " + "".join(element_of(new).points)
+            if old == shown or not old.startswith("angle "):
+                continue
+            for i in at:  # (and in "the corresponding angles TZW and YXZ are equal")
+                self.lines[i] = re.sub(rf"\b{old.removeprefix('angle ')}\b", shown.removeprefix("angle "),
+                                       self.lines[i])
+            self.n.local = {**self.n.local, x: new}
 
     def _criterion_angles(self, s, recent: set) -> dict:
         """The angles of a similarity's or congruence's premises, each named by the points of the one triangle of
@@ -1354,6 +1481,28 @@ class _Writer:
             for t in set(re.findall(r"\bright triangle ([A-Z]{3})\b", part)):
                 if set(t) == set(angle) and t != angle:
                     part = re.sub(rf"\btriangle {t}\b", f"triangle {angle}", part)
+        # (else by the right angle the proof knows: "the right triangle ACB" where angle ACB = 90°, never "BAC";
+        # or the perpendicular the sentence says: "ON is perpendicular to MN" puts N in the middle; teacher 26)
+        named = set(re.findall(r"\bright triangle ([A-Z]{3})\b", part))
+        named |= {t for m in re.findall(r"\bright triangles ([A-Z]{3}) and ([A-Z]{3})\b", part) for t in m}
+        for t in named:
+            ends = [(m[1], m[2], m[3], m[4]) for m in re.finditer(
+                r"\b([A-Z])([A-Z]) is perpendicular to (?:the hypotenuse )?([A-Z])([A-Z])\b", part)]
+            at = {v for a, b, c, d in ends for v in {a, b} & {c, d} if {a, b, c, d} == set(t)}
+            right = [x for x, v in self.known.items() if v == 90 and x.is_Symbol
+                     and (el := element_of(x)) is not None and el.kind.key == "angle" and set(el.points) == set(t)]
+            at |= {element_of(x).points[1] for x in right}
+            if len(at) != 1:
+                continue
+            v, = at
+            said = [n for x in right if len(n := self.n.name(x).removeprefix("angle ")) == 3 and n[1] == v]
+            if said and said[0] != t:  # (as the proof names its right angle: "angle XZY")
+                part = re.sub(rf"\b(triangles? (?:[A-Z]{{3}} and )?){t}\b", rf"\g<1>{said[0]}", part)
+                continue
+            if t[1] == v:
+                continue
+            rest = [c for c in t if c != v]
+            part = re.sub(rf"\b(triangles? (?:[A-Z]{{3}} and )?){t}\b", rf"\g<1>{rest[0]}{v}{rest[1]}", part)
         return part
 
     def _same_ray(self, p: str, a: str, b: str) -> bool:
@@ -1471,7 +1620,12 @@ class _Writer:
         pairs.sort(key=lambda xy: xy[0].name)
         if any(x not in self.known for x in sides):
             chain = [f"{self.n.name(x)}/{self.n.name(y)}" for x, y in pairs]
-            src = (getattr(self.proof, "ratio_sources", None) or {}).get(id(s), (None,))[0]
+            src, *rest = (getattr(self.proof, "ratio_sources", None) or {}).get(id(s), (None,))
+            ties = dict(rest[1]) if len(rest) > 1 else {}
+            if src is not None and ties:  # the source gives the ratio only with the ties put in: derived first
+                derived = self._derived_ratio(src, ties, pairs)
+                if derived is not None:
+                    return derived
             whole = [(x, y) for x, y in pairs if x in self.known and y in self.known]
             if whole:
                 x, y = whole[0]
@@ -1484,6 +1638,70 @@ class _Writer:
             said.append(f"{self.n.name(x)}/{self.n.name(y)} = {self.n.expr(x / y, self.known)} = "
                         f"{self.n.number(sympy.simplify(vx / vy))}")
         return [self.wrap(x) for x in said]
+
+    def _derived_ratio(self, src, ties: dict, pairs: list) -> list[str] | None:
+        """An SAS premise that the pooled step ``src`` gives only with the table's ties put in, derived in a
+        sentence of its own before the criterion's (``Since triangles ABC and GBH are similar by AA, AC/GH =
+        AB/BG, so AC = AB·GH/BG = 2·AD·(5√2/2)/5 = √2·AD.``), the criterion then citing the ratio of the two
+        sides it found (``AC/AD = BG/GH = √2``): never a similarity cited for a ratio it does not give (blind
+        teacher 25: "AC/BG = AD/GH, since triangles ABC and GBH are similar by AA").  None where the ratio is
+        not two unknown sides of one triangle against two known ones."""
+        (x, px), (y, py) = pairs
+        if x in self.known or y in self.known:
+            (x, px), (y, py) = (px, x), (py, y)
+        if {x, y} & self.known.keys() or not {px, py} <= self.known.keys():
+            return None
+        q = src.lhs - src.rhs
+        for u, w, pu, pw in ((x, y, px, py), (y, x, py, px)):
+            if u not in q.free_symbols or sympy.degree(q, u) != 1:
+                continue
+            formula = sympy.solve(q, u)
+            if len(formula) != 1:
+                continue
+            formula = formula[0]
+            # (each side put in by the tie in the sides the premise names: AB = 2·AD, never 2·BD of the table)
+            back = {}
+            for t in (w, u):
+                lin = ties.get(t)
+                if lin is not None and len(lin.free_symbols) == 1 and (f := next(iter(lin.free_symbols))) != t:
+                    c = sympy.simplify(lin / f)
+                    if not c.free_symbols and c != 0:
+                        back.setdefault(f, t / c)
+            put = formula.xreplace({a: b.xreplace(back) for a, b in ties.items() if a != u})
+            value = sympy.simplify(put.xreplace(self.known))
+            k = sympy.nsimplify(sympy.simplify(value / w))
+            if k.free_symbols or not k.is_positive or sympy.simplify(k - self.known[pu] / self.known[pw]) != 0:
+                continue
+            steps = [self.n.expr(formula), self.n.expr(put, {a: v for a, v in self.known.items()
+                                                             if a in put.free_symbols}), self.n.expr(k * w)]
+            said = " = ".join(dict.fromkeys(steps))
+            parts = [self._part(a, b) if a == b else self.eq(a, b) for a, b in getattr(src.instance, "premises", ())]
+            why = f" (as {and_list(parts)})" if parts else ""
+            self._ratio_lead = (f"{_cap(src.instance.text)}{why}, {self._proportion_text(src, u)}"
+                                f"{self.wrap(f'{self.n.name(u)} = {said}')}.")
+            ratio = f"{self.n.name(u)}/{self.n.name(w)} = {self.n.name(pu)}/{self.n.name(pw)} = {self.n.number(k)}"
+            return [self.wrap(ratio)]
+        return None
+
+    def _proportion_text(self, src, u: sympy.Symbol) -> str:
+        """``src``'s products (AC·BG = AB·GH) as the proportion of its triangles' sides that holds ``u`` (``AC/GH =
+        AB/BG, so ``); "" where its sides are not two of each triangle."""
+        names = getattr(src.instance, "names", ())
+        left, right = sympy.Mul.make_args(src.lhs), sympy.Mul.make_args(src.rhs)
+        if u in right:
+            left, right = right, left
+        if len(names) < 2 or len(left) != 2 or len(right) != 2 or u not in left:
+            return ""
+        mine = next((t for t in names[:2] if set(element_of(u).points) <= set(t)), None)
+        if mine is None:
+            return ""
+        other = [t for t in right if element_of(t) is not None and not set(element_of(t).points) <= set(mine)]
+        if len(other) != 1:
+            return ""
+        v, = other
+        a, = [t for t in right if t != v]
+        b, = [t for t in left if t != u]
+        return self.wrap(f"{self.n.name(u)}/{self.n.name(v)} = {self.n.name(a)}/{self.n.name(b)}") + ", so "
 
     def _hl_parts(self, s) -> list[str]:
         """HL's parts as a textbook says them: ``the angles at M and P are right, the hypotenuse NQ is common and
@@ -2466,6 +2684,8 @@ class _Writer:
         if len(x) != 1:
             return None
         y = other[0] if other[1] == x[0] else other[1]
+        if y == partner and fam.startswith("similar_triangle"):  # a side common to both: congruent, AE = BD
+            return u, x[0]
         return u / x[0], y / partner
 
     def _solved_again(self, reason, lhs, rhs, u, v, vals, sub, deg) -> str:
@@ -3172,6 +3392,9 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             if st.target.is_Symbol:
                 w.known.setdefault(st.target, st.value)
                 w.restated.add(st.target)
+                words = [q.instance.text for q, _ in st.equations if q.instance.family.key == "relation"]
+                if len(words) == 1 and re.fullmatch(r"since [A-Z]{2} is perpendicular to [A-Z]{2}", words[0]):
+                    w.restated_words[st.target] = words[0].removeprefix("since ")
             continue
         last = len(w.lines)
         saved = (set(w.stated), w.theorems, len(w.jumps), len(w.lines), dict(w.known),
@@ -3248,6 +3471,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             continue  # (which segment is r, said where it is put in: never π·60·6²/360 after a bare "Let r be …")
         intros[r] = f"Let {f'${r}$' if w.n.latex else r} be the radius of circle {circle}."
     lines = _as_stated(tidy(_criterion_once(_no_tautology(lines))), getattr(proof, "shapes", {}))
+    lines = w._triangle_angles(lines)
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
     lines = [_SINES_CROSSED.sub(r"\1\2/sin(\5) = \4/sin(\3)", _chained(x)) for x in lines]
     lines = _chords_as_named(_then_once(_join_first(_radius_named(_equilateral_once(lines)))))
