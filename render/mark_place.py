@@ -1008,13 +1008,30 @@ def line_pieces(layout: MarkLayout, a: str, b: str) -> list[tuple[np.ndarray, np
 
 
 def arrow_piece(layout: MarkLayout, a: str, b: str, count: int) -> tuple[np.ndarray, np.ndarray]:
-    """Where a parallel line's arrows go: its longest drawn piece, or, where every piece is too short to carry
-    them (a blind reader found arrows crammed on a 34 px piece, over a point), the line's whole drawn stretch."""
+    """Where a parallel line's arrows go: the longest drawn piece of the stated segment ab itself (reader 32: the
+    arrows of a parallelogram's side BC sat on the piece EO its line runs on to, read as EO's), else the line's
+    longest drawn piece, or, where every piece is too short to carry them (a blind reader found arrows crammed on
+    a 34 px piece, over a point), the line's whole drawn stretch."""
     pieces = line_pieces(layout, a, b)
-    s, t = max(pieces, key=lambda st: float(np.hypot(*(st[1] - st[0]))))
-    if float(np.hypot(*(t - s))) >= arrow_room(count):
-        return s, t
+    room = arrow_room(count)
+    p, r = layout.px[a], layout.px[b]
+    within = [(s, t) for s, t in pieces if _between(s, p, r) and _between(t, p, r)]
+    for choice in (within, pieces):
+        if choice:
+            s, t = max(choice, key=lambda st: float(np.hypot(*(st[1] - st[0]))))
+            if float(np.hypot(*(t - s))) >= room:
+                return s, t
     return pieces[0][0], pieces[-1][1]
+
+
+def _between(x: np.ndarray, p: np.ndarray, r: np.ndarray) -> bool:
+    """Does ``x`` (a point of line pr) lie on the segment pr, within half a pixel?"""
+    u = r - p
+    length = math.sqrt(float(u @ u))
+    if length < 1e-9:
+        return True
+    t = float((x - p) @ u) / length
+    return -0.5 <= t <= length + 0.5
 
 
 def _arrows(m: Mark, layout: MarkLayout) -> list[np.ndarray]:

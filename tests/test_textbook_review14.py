@@ -88,10 +88,17 @@ def _share(lab: dict, a: str, b: str, xy) -> float:
     return ((xy[0] - p[0]) * ux + (xy[1] - p[1]) * uy) / (ux * ux + uy * uy)
 
 
-def test_parallel_arrows_sit_on_the_longest_piece_of_their_line() -> None:
+def test_parallel_arrows_sit_on_their_own_side_where_it_has_room() -> None:
     lab = _labels(LONG_LINE)
     assert textbook_problems(lab) == [] and mark_problems(lab) == []
-    for arrow in _arrows_of(lab, "AB"):  # AB is the short piece of line A-B-E: its arrow on BE
+    for arrow in _arrows_of(lab, "AB"):  # AB is the short piece of line A-B-E, long enough for one arrow (blind
+        assert all(0.0 < _share(lab, "A", "B", xy) < 1.0 for xy in arrow)  # reader 32 read arrows on BE as BE's)
+
+
+def test_parallel_arrows_leave_a_side_too_short_for_them_for_its_line() -> None:
+    lab = _labels(LONG_LINE.replace("AB = 2\n", "AB = 1\n").replace("BE = 14", "BE = 30"))
+    assert mark_problems(lab) == []
+    for arrow in _arrows_of(lab, "AB"):  # (AB now too short to carry an arrow clear of its points: on BE)
         assert all(0.0 < _share(lab, "B", "E", xy) < 1.0 for xy in arrow)
 
 
