@@ -27,6 +27,7 @@ from .patterns import (
     AreaNamed,
     Arm,
     Before,
+    Bend,
     Between,
     Circle,
     Collinear,
@@ -194,6 +195,17 @@ def _exterior(rng: Rng) -> dict[str, np.ndarray]:
     """Triangle ABC and D on BC beyond C."""
     p = triangle(rng)
     return {**p, "D": p["C"] + (p["C"] - p["B"]) * rng.uniform(0.2, 1.5)}
+
+
+def _bend(rng: Rng) -> dict[str, np.ndarray]:
+    """APB parallel to CQD, E strictly between them joined to P and Q."""
+    a, u = _pt(rng), _on(np.zeros(2), 1, rng.uniform(0, 360))
+    n = np.array([-u[1], u[0]]) * rng.uniform(2, 4)
+    p = a + u * rng.uniform(2, 3)
+    c = a + n + u * rng.uniform(-1, 1)
+    q = c + u * rng.uniform(1.5, 2.5)
+    return {"A": a, "P": p, "B": a + u * rng.uniform(4, 5), "C": c, "Q": q, "D": c + u * rng.uniform(4, 5),
+            "E": a + n * rng.uniform(0.25, 0.75) + u * rng.uniform(-2, 7)}
 
 
 def _angle_between(o: np.ndarray, b: np.ndarray, a: np.ndarray) -> float:
@@ -706,6 +718,17 @@ THEOREMS: tuple[Theorem, ...] = (
             (Parallel("ABCD"), Transversal("PQABCD"), Arm("XPAB"), Toward("YPQ"), Arm("UQCD"), Toward("VQP"),
              Aligned("PXQU")), (Conclusion(ang("XPY") + ang("UQV"), sympy.Integer(180)),), ("AB", "CD", "XPY", "UQV"),
             _parallels, figure=_PARALLEL),
+    # (the angle at a bend between two parallels, the sum of the alternate angles each arm makes with them: one
+    # line where an angle chase carries an unknown through the angles round each end until it cancels, blind
+    # teacher 24 fg 13; only an angle a fact or the goal names)
+    Theorem("parallel_property_bend_angle",
+            "since {0} is parallel to {1}, the angle {2} between them is the sum of the alternate angles {3} and {4} "
+            "(the line through {5} parallel to both splits it)",
+            (Parallel("ABCD"), OnLine("PAB"), OnLine("QCD"), Arm("XPAB"), Arm("YQCD"), Bend("EPXQY"),
+             NamedAngle("PEQ")),
+            (Conclusion(ang("PEQ"), ang("XPE") + ang("YQE")),), ("AB", "CD", "PEQ", "XPE", "YQE", "E"), _bend,
+            figure="points A B C D P Q E\nline A P B\nline C Q D\nline P E\nline Q E\nAB parallel to CD\n"
+                   "find angle PEQ"),
     Theorem("perpendicular_property", "since {0} is perpendicular to {1}",
             (Given("perpendicular_lines", ("AB", "CD")), Meet("VABCD"), Arm("XVAB"), Arm("YVCD")),
             (Conclusion(ang("XVY"), sympy.Integer(90)),), ("AB", "CD"), _cross,
