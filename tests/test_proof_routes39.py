@@ -9,3 +9,25 @@ def test_the_angle_at_a_bend_between_parallels_is_the_sum_of_the_alternate_angle
                  "clockwise ICB FEI CIE\nangle BCI = 75\nangle FEI = 55\nfind angle CIE\n")
     assert "the angle CIE between them is the sum of the alternate angles BCI and FEI" in text, text
     assert "angle CIE = angle BCI + angle FEI = 75° + 55° = 130°" in text and "angle sum" not in text, text
+
+
+def test_three_parallels_cut_two_lines_in_one_ratio() -> None:
+    # (teacher 26 fg 16, FormalGeo 4970: the part BM found from the apex and taken back, where the parts between the
+    # three parallels give the wanted one at once)
+    text = _text("points A B C D E F G\ntriangle ABC\nline A D F B\nline A E G C\nline D E\nline F G\n"
+                 "DE parallel to BC\nFG parallel to BC\nDF = 4\nAB = 12\nAD = 2\nEC = 15\nfind EG\n")
+    assert "the parallels DE, FG and BC cut DB and EC in one ratio" in text, text
+    assert "EG = CE·DF/BD = 15·4/10 = 6" in text and "AE" not in text, text
+
+
+def test_a_parallel_the_problem_states_is_not_carried_through_a_third() -> None:
+    # (teacher 26 fg 16: "(AB and EF are both parallel to CD)" where AB ∥ EF is given itself)
+    from geomill.dsl import parse
+    from geomill.solvers.plane.proof import parallel_sources
+
+    problem = parse("points A B C D E F\nline A B\nline C D\nline E F\nAB parallel to CD\nAB parallel to EF\n"
+                    "CD parallel to EF\n", "three.geo")
+    assert parallel_sources(problem) == {}
+    problem = parse("points A B C D E F\nline A B\nline C D\nline E F\nAB parallel to CD\nAB parallel to EF\n",
+                    "two.geo")
+    assert set(parallel_sources(problem).values()) == {"both are parallel to AB"}

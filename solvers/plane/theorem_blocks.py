@@ -1260,6 +1260,17 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(L("DY") * L("XZ"), L("EZ") * L("XY")), Conclusion(L("XD") * L("XZ"), L("XE") * L("XY")),
              Conclusion(L("XD") * L("EZ"), L("XE") * L("DY"))), ("DE", "YZ"),
             figure="points A B C D E\ntriangle ABC\nline A D B\nline A E C\nline D E\nDE parallel to BC", weight=0.8),
+    # and two lines parallel to a side: the parts between the three parallels are in one ratio on both sides
+    # (AC/AE = BD/BF at once, where the intercept theorem from the apex twice takes the part BM there and back:
+    # blind teacher 26 fg 16, FormalGeo 4970)
+    Theorem("parallel_property_intercept", "by the intercept theorem (the parallels {0}, {1} and {2} cut {3} and {4} "
+            "in one ratio)",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("DXY"), Between("EXZ"), Between("FDY"), Between("GEZ"),
+             ParallelLines("DEYZ"), ParallelLines("FGYZ")),
+            (Conclusion(L("DF") * L("EZ"), L("EG") * L("DY")), Conclusion(L("DF") * L("GZ"), L("EG") * L("FY")),
+             Conclusion(L("FY") * L("EZ"), L("GZ") * L("DY"))), ("DE", "FG", "YZ", "DY", "EZ"),
+            figure="points A B C D E F G\ntriangle ABC\nline A D F B\nline A E G C\nline D E\nline F G\n"
+                   "DE parallel to BC\nFG parallel to BC", weight=0.8),
     # two chords and their distances from the centre: equal together (where two congruent right triangles also do it)
     *(Theorem("circle_property_chord_equal_distance", sentence,
               (*_CHORD, OnCircle("CO"), OnCircle("DO"), Before("CD"), Between("NCD"), Apart("N", "O"), Joined("ON"),
