@@ -31,3 +31,22 @@ def test_a_parallel_the_problem_states_is_not_carried_through_a_third() -> None:
     problem = parse("points A B C D E F\nline A B\nline C D\nline E F\nAB parallel to CD\nAB parallel to EF\n",
                     "two.geo")
     assert set(parallel_sources(problem).values()) == {"both are parallel to AB"}
+
+
+def test_a_point_equidistant_from_the_vertices_gives_the_central_angle() -> None:
+    # (teacher 25 fg 18, FormalGeo 3731: O on two perpendicular bisectors, an unknown angle at A carried through two
+    # isosceles triangles and a full turn at O that needs O inside the triangle)
+    text = _text("points A D O E C B\ntriangle ADO\ntriangle AOE\ntriangle EOC\ntriangle DBO\ntriangle OBC\n"
+                 "line A D B\nline A E C\nOD perpendicular bisector of AB\nOE perpendicular bisector of AC\n"
+                 "clockwise ADO AOE EOC DBO OBC EAD\nangle DAE = 70\nfind angle BCO\n")
+    assert "the central angle BOC is twice the inscribed angle DAE" in text, text
+    assert "angle BOC = 2·angle DAE = 2·70° = 140°" in text and "full turn" not in text, text
+
+
+def test_a_bisector_perpendicular_to_the_opposite_side_makes_the_triangle_isosceles() -> None:
+    # (teacher 26 fg 17, FormalGeo 5497: the equal base angles by an angle chase through two angle sums, where the
+    # two triangles the bisector cuts off are congruent by ASA)
+    text = _text("points A B C D\ntriangle ABC\nline B D C\nline A D\nAD bisects angle BAC\nAD perpendicular to BC\n"
+                 "AB = 5\nfind AC\n")
+    assert "congruent (ASA), and triangle ABC is isosceles; hence AC = AB = 5" in text, text
+    assert "angle sum" not in text, text

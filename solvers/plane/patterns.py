@@ -731,6 +731,21 @@ class Bend(Atom):
 
 
 @dataclass(frozen=True)
+class SameSide(Check):
+    """``P`` and ``X`` strictly on one side of the line through ``Y`` and ``Z`` on the model (``letters`` =
+    "PXYZ"): the centre of the circle through a triangle's vertices on the vertex's side of the opposite side."""
+
+    letters: str
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        p, x, y, z = (np.asarray(ix.cfg.at[b[k]], float) for k in self.letters)
+        d = z - y
+        side = lambda q: float(d[0] * (q - y)[1] - d[1] * (q - y)[0])  # noqa: E731
+        tol = 1e-7 * max(1.0, float(d @ d))
+        return side(p) * side(x) > tol * tol and abs(side(p)) > tol
+
+
+@dataclass(frozen=True)
 class Toward(Atom):
     """``X`` names the ray from ``P`` toward ``Q`` (``letters`` = "XPQ")."""
 

@@ -52,11 +52,13 @@ from .patterns import (
     Parallel,
     ParallelLines,
     Permuted,
+    Point,
     Polygon,
     Proven,
     RayInside,
     RayPair,
     Reflex,
+    SameSide,
     Secants,
     Skew,
     Stated,
@@ -1049,6 +1051,17 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("isosceles_triangle_judge_angle_equal", "since triangle {0} has equal angles at {1} and {2}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(L("XY"), L("XZ")), Proven(ang("XYZ"), ang("XZY"))),
             (Conclusion(L("XY"), L("XZ")),), ("ABC", "Y", "Z"), figure=f"{_TRIANGLE}\nangle ABC = angle ACB"),
+    # (and from the apex line that both bisects the apex angle and is perpendicular to the base: the two triangles it
+    # cuts off congruent by ASA, in one line where an angle chase through two angle sums finds the equal base angles
+    # (its halves of the base then by the apex line's roles, not the angle bisector theorem; blind teacher 26 fg 17,
+    # FormalGeo 5497)
+    Theorem("isosceles_triangle_judge_line_coincidence",
+            "since {1} bisects the angle {2} and is perpendicular to {3}, the triangles on either side of it are "
+            "congruent (ASA), and triangle {0} is isosceles",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("DYZ"), Joined("XD"), Near(ang("YXD"), ang("DXZ")),
+             Near(ang("XDY"), _RIGHT), Proven(ang("YXD"), ang("DXZ")), Proven(ang("XDY"), _RIGHT)),
+            (Conclusion(L("XY"), L("XZ")),), ("XYZ", "XD", "YXZ", "YZ"),
+            figure=f"{_TRIANGLE}\npoints D\nline B D C\nline A D\nAD bisects angle BAC\nangle ADB = 90", direct=True),
     Theorem("right_triangle_property_pythagorean", "by Pythagoras in the right triangle {0}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(ang("YXZ"), _RIGHT), Proven(ang("YXZ"), _RIGHT)),
             (Conclusion(L("XY") ** 2 + L("XZ") ** 2, L("YZ") ** 2),), ("ABC",), figure=f"{_TRIANGLE}\nangle BAC = 90",
@@ -1271,6 +1284,17 @@ THEOREMS: tuple[Theorem, ...] = (
              Conclusion(L("FY") * L("EZ"), L("GZ") * L("DY"))), ("DE", "FG", "YZ", "DY", "EZ"),
             figure="points A B C D E F G\ntriangle ABC\nline A D F B\nline A E G C\nline D E\nline F G\n"
                    "DE parallel to BC\nFG parallel to BC", weight=0.8),
+    # a point equidistant from a triangle's vertices is the centre of the circle through them: the central angle
+    # twice the inscribed one on the same side, where no circle is drawn (blind teacher 25 fg 18, FormalGeo 3731:
+    # an unknown angle at A carried through two isosceles triangles and a full turn at O that needs O inside)
+    Theorem("circumcenter_of_triangle_property_central_angle",
+            "since {0} is equidistant from the vertices of triangle {1}, it is the centre of the circle through them, "
+            "and the central angle {2} is twice the inscribed angle {3}",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Point("O"), Apart("O", "XYZ"), Joined("OY"), Joined("OZ"),
+             SameSide("OXYZ"), Near(L("OX"), L("OY")), Near(L("OY"), L("OZ")), Proven(L("OX"), L("OY")),
+             Proven(L("OY"), L("OZ"))),
+            (Conclusion(ang("YOZ"), 2 * ang("YXZ")),), ("O", "XYZ", "YOZ", "YXZ"),
+            figure="points A B C O\ntriangle ABC\nline O B\nline O C\nOA = OB\nOB = OC\nangle BAC = 50"),
     # two chords and their distances from the centre: equal together (where two congruent right triangles also do it)
     *(Theorem("circle_property_chord_equal_distance", sentence,
               (*_CHORD, OnCircle("CO"), OnCircle("DO"), Before("CD"), Between("NCD"), Apart("N", "O"), Joined("ON"),
