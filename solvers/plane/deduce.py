@@ -530,12 +530,6 @@ def _cannot_tie(e: sympy.Expr, k: int, last: bool) -> bool:
     return k == 0 or nonlinear
 
 
-def _on_two_triangles(inst: Instance) -> bool:
-    """A judgement on a pair of triangles (similar, congruent), the kind several premise sets prove at once;
-    any other judgement (the apex line's roles on one isosceles triangle) keeps the order its blocks come in."""
-    return len(inst.names) == 2 and all(isinstance(n, str) and len(n) == 3 for n in inst.names)
-
-
 class Deduction:
     def __init__(self, problem: GeneralProblem, model: NumericModel, unnamed: bool = False):
         self.problem = problem
@@ -1231,50 +1225,11 @@ class Deduction:
         progress = False
         self._round_start = len(self.table.equations)
         try:
-            group: list[Instance] = []  # (one judgement's instances on one pair of triangles: its premise sets, each
-            for inst in judgements(self.cfg, self.proven, self.index, self._judged):  # with all its conclusions)
-                if group and inst.names != group[0].names:
-                    progress |= self._add_lightest_first(group)
-                    group = []
-                if _on_two_triangles(inst):
-                    group.append(inst)
-                else:  # (added at once, as the judgements come: a later block's premises see it this round)
-                    progress |= self.add(inst)
-            progress |= self._add_lightest_first(group)
+            for inst in judgements(self.cfg, self.proven, self.index, self._judged):
+                progress |= self.add(inst)
         finally:
             self._round_start = None
         return progress
-
-    def _add_lightest_first(self, group: list[Instance]) -> bool:
-        """One judgement on one pair of figures from several premise sets (similar by AA at D and E, or at A and
-        D): the set whose premises the problem states or one equation says goes first, as the one the proof
-        then cites (blind teacher 26's fg 11: the vertical angles and the given angle, not a third angle found
-        from two angle sums)."""
-        progress = False
-        for inst in sorted(group, key=lambda i: sum(self._premise_cost(a, b) for a, b in i.premises)):
-            progress |= self.add(inst)
-        return progress
-
-    def _premise_cost(self, a: sympy.Expr, b: sympy.Expr) -> int:
-        """0 for a premise the problem states, 1 for one the figure gives (a common angle) or a single equation
-        says, 2 for one a chain proves."""
-        if self._stated_premise(a, b):
-            return 0
-        if self._premise(a, b)[0] == 0:
-            return 1  # (one element under two names, the common angle A: a tie with a corresponding angle keeps
-            # the order the judgements come in)
-        form = linear_form(self._premise(a, b)[0])
-        if form is None or not form[0] or form[1] != 0:
-            return 2
-        target = {k.name: Fraction(str(c)) for k, c in form[0].items()}
-        first = next(iter(target))
-        for i in self.table.ids_on(first):
-            e = self.table.equations[i]
-            if e.coeffs.keys() == target.keys():
-                r = Fraction(e.coeffs[first]) / target[first]
-                if all(Fraction(e.coeffs[k]) == r * c for k, c in target.items()):
-                    return 1
-        return 2
 
     def _held_before(self, form, inst: Instance) -> bool:
         """Whether the table proved ``form`` before the judgement round now running (or now, outside one):
