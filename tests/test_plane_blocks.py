@@ -113,6 +113,14 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "clockwise APQ\nC and A on opposite sides of line PQ\nangle APQ = 50\nfind angle PQC", 50),  # alternate
     ("parallel_property_ipsilateral_internal_angle", "points A B C D P Q\nline A P B\nline C Q D\nline P Q\n"
      "AB parallel to CD\nclockwise APQ\nD and A on the same side of line PQ\nangle APQ = 50\nfind angle PQD", 130),
+    ("parallel_property_bend_angle", "points A B C D P Q E\nline A P B\nline C Q D\nline P E\nline Q E\n"
+     "AB parallel to CD\nB and D on the same side of line PQ\nE and B on the same side of line PQ\n"
+     "E and C on the same side of line AB\nE and A on the same side of line CD\nangle BPE = 40\nangle DQE = 30\n"
+     "find angle PEQ", 70),
+    ("circumcenter_of_triangle_property_central_angle", "points A B C O\ntriangle ABC\nline O B\nline O C\nOA = OB\n"
+     "OB = OC\nangle BAC = 50\nfind angle BOC", 100),
+    ("isosceles_triangle_judge_line_coincidence", "points A B C D\ntriangle ABC\nline B D C\nline A D\n"
+     "AD bisects angle BAC\nAD perpendicular to BC\nAB = 5\nfind AC", 5),
     ("perpendicular_property", "points A B C D V\nline A V B\nline C V D\nAB perpendicular to CD\nfind angle AVC",
      90),
     ("circle_property_circular_power", "circle O through A B C D\nline A P B\nline C P D\nPA = 2\nPB = 6\nPC = 3\n"

@@ -32,7 +32,9 @@ TARGETS: dict[str, tuple[Recipe, ...]] = {
     "right_triangle_property_length_of_median": (("right_triangle", ("median",)),),
     "stewart_theorem": (("sss_triangle", ("cevian",)),),
     "right_triangle_property_pythagorean_difference": (("sss_triangle", ("altitude",)),),
-    "triangle_property_exterior_angle": (("equilateral_triangle", ("centroid",)), ("circle", ("diameter", "chords"))),
+    # (the altitude's right angle is the exterior angle of the triangle it cuts off at the base: the angle between
+    # the altitude and the base is 90° less a base angle the apex gives)
+    "triangle_property_exterior_angle": (("isosceles_triangle", ("altitude",)), ("circle", ("diameter", "chords"))),
     "isosceles_triangle_judge_angle_equal": (("circle", ("diameter", "chords")),),
     "midsegment_of_triangle_property": (("right_triangle", ("midpoints",)),),
     "midsegment_of_triangle_judgment_midpoint": (("triangle", ("midpoints",)), ("sss_triangle", ("midpoints",))),

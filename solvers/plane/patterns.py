@@ -697,6 +697,55 @@ class Facing(Check):
 
 
 @dataclass(frozen=True)
+class Bend(Atom):
+    """``E`` a bend between two parallels: joined to ``P`` on one and ``Q`` on the other, strictly between
+    the two lines and off line PQ, on the side of PQ that the rays ``PX`` and ``QY`` (along the parallels,
+    the same way) point to, on the model (``letters`` = "EPXQY"): there angle PEQ = angle XPE + angle YQE."""
+
+    letters: str
+
+    def extend(self, ix: Index, b: Binding) -> Iterator[dict[str, str]]:
+        e, p, x, q, y = self.letters
+        cfg = ix.cfg
+        at = {k: np.asarray(cfg.at[b[k]], float) for k in (p, x, q, y)}
+        d, d2 = at[x] - at[p], at[y] - at[q]
+        if float(np.dot(d, d2)) <= 0:
+            return  # (the two rays the same way along the parallels)
+        n = np.array([-d[1], d[0]])
+        across, pq = float(np.dot(at[q] - at[p], n)), at[q] - at[p]
+        side = float(pq[0] * d[1] - pq[1] * d[0])
+        for pt in cfg.problem.points:
+            if pt in (b[p], b[q]) or not (cfg.joined(b[p], pt) and cfg.joined(b[q], pt)):
+                continue
+            r = np.asarray(cfg.at[pt], float) - at[p]
+            h, turn = float(np.dot(r, n)), float(pq[0] * r[1] - pq[1] * r[0])
+            tol = 1e-7 * max(1.0, abs(across))
+            if not (min(0.0, across) + tol < h < max(0.0, across) - tol) or abs(turn) < tol or turn * side <= 0:
+                continue
+            out = _fits(b, e, (pt,))
+            if out is not None:
+                yield out
+
+    def size(self, ix: Index, bound: frozenset[str]) -> float:
+        return INF if not set(self.letters[1:]) <= bound else 2.0
+
+
+@dataclass(frozen=True)
+class SameSide(Check):
+    """``P`` and ``X`` strictly on one side of the line through ``Y`` and ``Z`` on the model (``letters`` =
+    "PXYZ"): the centre of the circle through a triangle's vertices on the vertex's side of the opposite side."""
+
+    letters: str
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        p, x, y, z = (np.asarray(ix.cfg.at[b[k]], float) for k in self.letters)
+        d = z - y
+        side = lambda q: float(d[0] * (q - y)[1] - d[1] * (q - y)[0])  # noqa: E731
+        tol = 1e-7 * max(1.0, float(d @ d))
+        return side(p) * side(x) > tol * tol and abs(side(p)) > tol
+
+
+@dataclass(frozen=True)
 class Toward(Atom):
     """``X`` names the ray from ``P`` toward ``Q`` (``letters`` = "XPQ")."""
 

@@ -472,7 +472,10 @@ def parallel_sources(problem) -> dict:
             (x,), (y,), (z,) = s1 & s2, s1 - s2, s2 - s1
             put(d, e, y, z, f"{d}{e} joins the midpoints of {x}{y} and {x}{z}")
     # a given parallel carried to a shape's side parallel to its own (EF ∥ BC, and BC ∥ AD in the square ABCD):
-    # both parallel to the given's segment, the reason that names the given
+    # both parallel to the given's segment, the reason that names the given (never for a pair the problem gives
+    # itself: AB ∥ EF stated beside AB ∥ CD and CD ∥ EF, blind teacher 26 fg 16)
+    stated = {frozenset((frozenset(rel.args[0]), frozenset(rel.args[1]))) for rel in problem.relations
+              if rel.key == "parallel"}
     shapes = list(out)
     for rel in problem.relations:
         if rel.key != "parallel":
@@ -483,14 +486,16 @@ def parallel_sources(problem) -> dict:
                 if theirs in pair and mine not in pair:
                     (other,) = pair - {theirs}
                     given = "".join(rel.args[1 if mine == ab else 0])
-                    put(*sorted(mine), *sorted(other), f"both are parallel to {given}")
+                    if frozenset((mine, other)) not in stated:
+                        put(*sorted(mine), *sorted(other), f"both are parallel to {given}")
     # two given parallels to one segment (EF ∥ CB and GH ∥ CB): GH ∥ EF, the reason naming that segment
     given = [rel.args for rel in problem.relations if rel.key == "parallel"]
     for i, (ab, cd) in enumerate(given):
         for ef, gh in given[i + 1:]:
             for mine, shared in ((ab, cd), (cd, ab)):
                 for theirs, again in ((ef, gh), (gh, ef)):
-                    if frozenset(shared) == frozenset(again) and frozenset(mine) != frozenset(theirs):
+                    if (frozenset(shared) == frozenset(again) and frozenset(mine) != frozenset(theirs)
+                            and frozenset((frozenset(mine), frozenset(theirs))) not in stated):
                         put(*sorted(mine), *sorted(theirs), f"both are parallel to {''.join(shared)}")
     return out
 

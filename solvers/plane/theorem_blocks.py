@@ -27,6 +27,7 @@ from .patterns import (
     AreaNamed,
     Arm,
     Before,
+    Bend,
     Between,
     Circle,
     Collinear,
@@ -51,11 +52,13 @@ from .patterns import (
     Parallel,
     ParallelLines,
     Permuted,
+    Point,
     Polygon,
     Proven,
     RayInside,
     RayPair,
     Reflex,
+    SameSide,
     Secants,
     Skew,
     Stated,
@@ -194,6 +197,17 @@ def _exterior(rng: Rng) -> dict[str, np.ndarray]:
     """Triangle ABC and D on BC beyond C."""
     p = triangle(rng)
     return {**p, "D": p["C"] + (p["C"] - p["B"]) * rng.uniform(0.2, 1.5)}
+
+
+def _bend(rng: Rng) -> dict[str, np.ndarray]:
+    """APB parallel to CQD, E strictly between them joined to P and Q."""
+    a, u = _pt(rng), _on(np.zeros(2), 1, rng.uniform(0, 360))
+    n = np.array([-u[1], u[0]]) * rng.uniform(2, 4)
+    p = a + u * rng.uniform(2, 3)
+    c = a + n + u * rng.uniform(-1, 1)
+    q = c + u * rng.uniform(1.5, 2.5)
+    return {"A": a, "P": p, "B": a + u * rng.uniform(4, 5), "C": c, "Q": q, "D": c + u * rng.uniform(4, 5),
+            "E": a + n * rng.uniform(0.25, 0.75) + u * rng.uniform(-2, 7)}
 
 
 def _angle_between(o: np.ndarray, b: np.ndarray, a: np.ndarray) -> float:
@@ -706,6 +720,17 @@ THEOREMS: tuple[Theorem, ...] = (
             (Parallel("ABCD"), Transversal("PQABCD"), Arm("XPAB"), Toward("YPQ"), Arm("UQCD"), Toward("VQP"),
              Aligned("PXQU")), (Conclusion(ang("XPY") + ang("UQV"), sympy.Integer(180)),), ("AB", "CD", "XPY", "UQV"),
             _parallels, figure=_PARALLEL),
+    # (the angle at a bend between two parallels, the sum of the alternate angles each arm makes with them: one
+    # line where an angle chase carries an unknown through the angles round each end until it cancels, blind
+    # teacher 24 fg 13; only an angle a fact or the goal names)
+    Theorem("parallel_property_bend_angle",
+            "since {0} is parallel to {1}, the angle {2} between them is the sum of the alternate angles {3} and {4} "
+            "(the line through {5} parallel to both splits it)",
+            (Parallel("ABCD"), OnLine("PAB"), OnLine("QCD"), Arm("XPAB"), Arm("YQCD"), Bend("EPXQY"),
+             NamedAngle("PEQ")),
+            (Conclusion(ang("PEQ"), ang("XPE") + ang("YQE")),), ("AB", "CD", "PEQ", "XPE", "YQE", "E"), _bend,
+            figure="points A B C D P Q E\nline A P B\nline C Q D\nline P E\nline Q E\nAB parallel to CD\n"
+                   "find angle PEQ"),
     Theorem("perpendicular_property", "since {0} is perpendicular to {1}",
             (Given("perpendicular_lines", ("AB", "CD")), Meet("VABCD"), Arm("XVAB"), Arm("YVCD")),
             (Conclusion(ang("XVY"), sympy.Integer(90)),), ("AB", "CD"), _cross,
@@ -1026,6 +1051,17 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("isosceles_triangle_judge_angle_equal", "since triangle {0} has equal angles at {1} and {2}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(L("XY"), L("XZ")), Proven(ang("XYZ"), ang("XZY"))),
             (Conclusion(L("XY"), L("XZ")),), ("ABC", "Y", "Z"), figure=f"{_TRIANGLE}\nangle ABC = angle ACB"),
+    # (and from the apex line that both bisects the apex angle and is perpendicular to the base: the two triangles it
+    # cuts off congruent by ASA, in one line where an angle chase through two angle sums finds the equal base angles
+    # (its halves of the base then by the apex line's roles, not the angle bisector theorem; blind teacher 26 fg 17,
+    # FormalGeo 5497)
+    Theorem("isosceles_triangle_judge_line_coincidence",
+            "since {1} bisects the angle {2} and is perpendicular to {3}, the triangles on either side of it are "
+            "congruent (ASA), and triangle {0} is isosceles",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("DYZ"), Joined("XD"), Near(ang("YXD"), ang("DXZ")),
+             Near(ang("XDY"), _RIGHT), Proven(ang("YXD"), ang("DXZ")), Proven(ang("XDY"), _RIGHT)),
+            (Conclusion(L("XY"), L("XZ")),), ("XYZ", "XD", "YXZ", "YZ"),
+            figure=f"{_TRIANGLE}\npoints D\nline B D C\nline A D\nAD bisects angle BAC\nangle ADB = 90", direct=True),
     Theorem("right_triangle_property_pythagorean", "by Pythagoras in the right triangle {0}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(ang("YXZ"), _RIGHT), Proven(ang("YXZ"), _RIGHT)),
             (Conclusion(L("XY") ** 2 + L("XZ") ** 2, L("YZ") ** 2),), ("ABC",), figure=f"{_TRIANGLE}\nangle BAC = 90",
@@ -1237,6 +1273,28 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(L("DY") * L("XZ"), L("EZ") * L("XY")), Conclusion(L("XD") * L("XZ"), L("XE") * L("XY")),
              Conclusion(L("XD") * L("EZ"), L("XE") * L("DY"))), ("DE", "YZ"),
             figure="points A B C D E\ntriangle ABC\nline A D B\nline A E C\nline D E\nDE parallel to BC", weight=0.8),
+    # and two lines parallel to a side: the parts between the three parallels are in one ratio on both sides
+    # (AC/AE = BD/BF at once, where the intercept theorem from the apex twice takes the part BM there and back:
+    # blind teacher 26 fg 16, FormalGeo 4970)
+    Theorem("parallel_property_intercept", "by the intercept theorem (the parallels {0}, {1} and {2} cut {3} and {4} "
+            "in one ratio)",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("DXY"), Between("EXZ"), Between("FDY"), Between("GEZ"),
+             ParallelLines("DEYZ"), ParallelLines("FGYZ")),
+            (Conclusion(L("DF") * L("EZ"), L("EG") * L("DY")), Conclusion(L("DF") * L("GZ"), L("EG") * L("FY")),
+             Conclusion(L("FY") * L("EZ"), L("GZ") * L("DY"))), ("DE", "FG", "YZ", "DY", "EZ"),
+            figure="points A B C D E F G\ntriangle ABC\nline A D F B\nline A E G C\nline D E\nline F G\n"
+                   "DE parallel to BC\nFG parallel to BC", weight=0.8),
+    # a point equidistant from a triangle's vertices is the centre of the circle through them: the central angle
+    # twice the inscribed one on the same side, where no circle is drawn (blind teacher 25 fg 18, FormalGeo 3731:
+    # an unknown angle at A carried through two isosceles triangles and a full turn at O that needs O inside)
+    Theorem("circumcenter_of_triangle_property_central_angle",
+            "since {0} is equidistant from the vertices of triangle {1}, it is the centre of the circle through them, "
+            "and the central angle {2} is twice the inscribed angle {3}",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Point("O"), Apart("O", "XYZ"), Joined("OY"), Joined("OZ"),
+             SameSide("OXYZ"), Near(L("OX"), L("OY")), Near(L("OY"), L("OZ")), Proven(L("OX"), L("OY")),
+             Proven(L("OY"), L("OZ"))),
+            (Conclusion(ang("YOZ"), 2 * ang("YXZ")),), ("O", "XYZ", "YOZ", "YXZ"),
+            figure="points A B C O\ntriangle ABC\nline O B\nline O C\nOA = OB\nOB = OC\nangle BAC = 50"),
     # two chords and their distances from the centre: equal together (where two congruent right triangles also do it)
     *(Theorem("circle_property_chord_equal_distance", sentence,
               (*_CHORD, OnCircle("CO"), OnCircle("DO"), Before("CD"), Between("NCD"), Apart("N", "O"), Joined("ON"),

@@ -634,7 +634,8 @@ def _again_also(part: str, lines: list[str]) -> str:
 
 # a sector's own formula: the arc it takes is said (minor or major; an arc's length names its arc already)
 _SECTOR_FAMILIES = frozenset({"sector_perimeter_formula", "sector_area_formula"})
-_PARALLEL_FAMILIES = frozenset({"parallel_property_angle", "parallel_property_ipsilateral_internal_angle"})
+_PARALLEL_FAMILIES = frozenset({"parallel_property_angle", "parallel_property_ipsilateral_internal_angle",
+                                "parallel_property_bend_angle"})
 # the theorems about one triangle whose equations hold that triangle's own angles (names[0] is the triangle)
 _TRIANGLE_FAMILIES = frozenset({"triangle_property_angle_sum", "right_triangle_property_pythagorean",
                                 "right_triangle_property_trigonometric", "triangle_area_formula_sine",
