@@ -678,12 +678,18 @@ def base_tangential(f: Figure, rng: np.random.Generator) -> None:
 
 
 def base_square_point(f: Figure, rng: np.random.Generator) -> None:
-    """Square ABCD by a point E on CD, DE and AE given (no side): Pythagoras gives the side AD, the square's
-    own formula its area (its relation states the area by AB: a step more); a square by its side or
-    perimeter has its area a step or two away, too little to ask."""
-    de, ad, ae = _RIGHT_TRIANGLES[int(rng.integers(len(_RIGHT_TRIANGLES)))]
-    if not 0.15 * ad < de < 0.85 * ad or ad > 40:
-        raise Retry("E too near a corner, or a large square")
+    """Square ABCD by a point E on CD, DE and AE given (or DE and EC) and no side: Pythagoras (or the two parts)
+    gives the side AD (CD), the square's own formula its area (its relation states the area by AB: a step more);
+    a square by its side or perimeter has its area a step or two away, too little to ask."""
+    if rng.random() < 0.5:
+        de, ad, ae = _RIGHT_TRIANGLES[int(rng.integers(len(_RIGHT_TRIANGLES)))]
+        given = [("D", de), ("A", ae)]  # (E's distance from D and from A)
+    else:
+        de, ec = (int(x) for x in rng.choice(LENGTHS, 2))
+        ad = de + ec
+        given = [("D", de), ("C", ec)]
+    if not 0.15 * ad < de < 0.85 * ad:
+        raise Retry("E too near a corner")
     a, b = np.zeros(2), np.array([float(ad), 0.0])
     d = np.array([0.0, float(ad)])
     f.at.update(A=a, B=b, C=b + d, D=d)
@@ -691,7 +697,7 @@ def base_square_point(f: Figure, rng: np.random.Generator) -> None:
     f.steps.append(Step("square", ("A", "B", "C", "D"), (), [_rel("square", "ABCD")], []))
     e = f.fresh()
     f.place(e, d + np.array([float(de), 0.0]))
-    f.steps.append(Step("point_on", (e,), ("D", "C"), facts=[_fact(L("D", e), de), _fact(L("A", e), ae)],
+    f.steps.append(Step("point_on", (e,), ("D", "C"), facts=[_fact(L(p, e), k) for p, k in given],
                         lines=[("D", e, "C"), ("A", e)]))
     f.base = "square"
 
