@@ -713,6 +713,32 @@ def base_tangential(f: Figure, rng: np.random.Generator) -> None:
     f.steps.append(Step("tangential_quadrilateral", (), ("B", "D"), lines=[("B", "D")], follows=True))
     f.base = "tangential_quadrilateral"
 
+
+def base_square_point(f: Figure, rng: np.random.Generator) -> None:
+    """Square ABCD by a point E on CD, DE and AE given (or DE and EC) and no side: Pythagoras (or the two parts)
+    gives the side AD (CD), the square's own formula its area (its relation states the area by AB: a step more);
+    a square by its side or perimeter has its area a step or two away, too little to ask."""
+    if rng.random() < 0.5:
+        de, ad, ae = _RIGHT_TRIANGLES[int(rng.integers(len(_RIGHT_TRIANGLES)))]
+        given = [("D", de), ("A", ae)]  # (E's distance from D and from A)
+    else:
+        de, ec = (int(x) for x in rng.choice(LENGTHS, 2))
+        ad = de + ec
+        given = [("D", de), ("C", ec)]
+    if not 0.15 * ad < de < 0.85 * ad:
+        raise Retry("E too near a corner")
+    a, b = np.zeros(2), np.array([float(ad), 0.0])
+    d = np.array([0.0, float(ad)])
+    f.at.update(A=a, B=b, C=b + d, D=d)
+    f.polygons.append(("A", "B", "C", "D"))
+    f.steps.append(Step("square", ("A", "B", "C", "D"), (), [_rel("square", "ABCD")], []))
+    e = f.fresh()
+    f.place(e, d + np.array([float(de), 0.0]))
+    f.steps.append(Step("point_on", (e,), ("D", "C"), facts=[_fact(L(p, e), k) for p, k in given],
+                        lines=[("D", e, "C"), ("A", e)]))
+    f.base = "square"
+
+
 BASES = {"triangle": base_triangle, "sss_triangle": base_sss_triangle,
          "right_triangle": base_right_triangle, "isosceles_triangle": base_isosceles,
          "equilateral_triangle": base_equilateral, "quadrilateral": base_parallelogram,
@@ -722,7 +748,8 @@ BASES = {"triangle": base_triangle, "sss_triangle": base_sss_triangle,
          "rectangle_diagonals": base_rectangle_diagonals, "parallelogram_height": base_parallelogram_height,
          "right_altitude": base_right_altitude, "perpendicular_diagonals": base_perpendicular_diagonals,
          "crossing": base_crossing, "rhombus": lambda f, rng: base_parallelogram(f, rng, "rhombus"),
-         "square": lambda f, rng: base_parallelogram(f, rng, "square")}
+         "square": lambda f, rng: base_parallelogram(f, rng, "square"),
+         "square_point": base_square_point}
 
 
 # -- constructions ----------------------------------------------------------------------------------
@@ -1297,7 +1324,7 @@ BASE_WEIGHTS = {"triangle": 1.4, "sss_triangle": 0.8, "right_triangle": 0.8, "is
                 "equilateral_triangle": 0.6, "quadrilateral": 1.6, "trapezoid": 0.7, "circle": 2.0, "chords": 0.8,
                 "kite": 0.5, "cyclic_quadrilateral": 0.4, "sides_quadrilateral": 0.4, "tangential_quadrilateral": 0.4,
                 "sides_trapezoid": 0.5, "rectangle_diagonals": 0.3, "parallelogram_height": 0.4, "right_altitude": 0.4, "perpendicular_diagonals": 0.3,
-                "crossing": 0.3, "rhombus": 0.0, "square": 0.0}  # (a rhombus and a square: drawn by a recipe, ``targets``)
+                "crossing": 0.3, "rhombus": 0.0, "square": 0.0, "square_point": 0.0}  # (a rhombus and a square: drawn by a recipe, ``targets``)
 CONSTRUCTION_WEIGHTS = {"midpoint": 1.0, "midsegment": 1.0, "point_on": 0.7, "altitude": 1.0, "median": 1.0,
                         "bisector": 1.0, "parallel": 1.0, "intersection": 1.5, "perpendicular": 0.8,
                         "circumcircle": 1.3, "tangent": 1.6, "diameter": 1.6, "centroid": 0.8,
