@@ -436,17 +436,7 @@ class Rules:
     def _off_fills(self, rule: Rule) -> Rule:
         """``rule``, and the box over no shape's region (a named side value, its rule eased, kept out of the
         regions whose "area = ?" or value goes inside them)."""
-        regions = [f.buffer(-1.0) for f in self.fills.values()]
-
-        def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
-            good = rule(boxes, leaders)
-            idx = np.flatnonzero(good)
-            if len(idx):
-                b = shapely.box(boxes[idx, 0], boxes[idx, 1], boxes[idx, 2], boxes[idx, 3])
-                good[idx] = ~np.any([shapely.intersects(f, b) for f in regions], axis=0)
-            return good
-        ok.pre = rule.pre
-        return ok
+        return _outside(rule, [f.buffer(-1.0) for f in self.fills.values()])
 
     def faces(self) -> list[Polygon]:
         """The cells the drawn straight segments close (each shrunk by ``FACE_IN`` px): where a bare "?" reads as
@@ -464,20 +454,11 @@ class Rules:
     def _off_faces(self, rule: Rule) -> Rule:
         """``rule``, and the box in no face of the drawing: an asked segment's bare "?" beside it outside the
         figure; an inner segment's (a face on either side) finds no place and is named, "AF = ?" (``textbook_figure``)."""
-        faces = self.faces()
-
-        def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
-            good = rule(boxes, leaders)
-            idx = np.flatnonzero(good)
-            if len(idx):
-                b = shapely.box(boxes[idx, 0], boxes[idx, 1], boxes[idx, 2], boxes[idx, 3])
-                good[idx] = ~np.any([shapely.intersects(f, b) for f in faces], axis=0)
-            return good
+        ok = _outside(rule, self.faces())
 
         def one(box: tuple[float, float, float, float]) -> bool:
             return bool(ok(np.array([box], float), None)[0])
         ok.one = one
-        ok.pre = rule.pre
         return ok
 
     def _radii_off(self, p: str, q: str) -> tuple[np.ndarray, np.ndarray]:
@@ -1134,3 +1115,16 @@ def _pixel_rows(size: float, arrays: list) -> list[list]:
         out.append(rows[start: start + len(part)])
         start += len(part)
     return out
+
+
+def _outside(rule: Rule, regions: list[Polygon]) -> Rule:
+    """``rule``, and the box meeting none of ``regions``."""
+    def ok(boxes: np.ndarray, leaders: np.ndarray | None) -> np.ndarray:
+        good = rule(boxes, leaders)
+        idx = np.flatnonzero(good)
+        if len(idx):
+            b = shapely.box(boxes[idx, 0], boxes[idx, 1], boxes[idx, 2], boxes[idx, 3])
+            good[idx] = ~np.any([shapely.intersects(f, b) for f in regions], axis=0)
+        return good
+    ok.pre = rule.pre
+    return ok

@@ -1236,7 +1236,9 @@ class _Writer:
             shown = self._hl_parts(s) or shown
         if common is not None and " are congruent by " in part:
             shown.insert(1 if common[1] == "ASA" else len(shown), f"{self.n.name(common[0])} is common")
-        if shown and s.instance.family.kind == "judgement" and not just_said:
+        if shown and s.instance.family.kind == "judgement" and not (just_said and common is None):
+            # (a congruence's angles said just before are said again beside the side the triangles share: "(as AB
+            # is common)" alone reads as the whole reason)
             part += f" (as {and_list(shown)})"
         since = re.match(r"Since ([^,()]+), ", part)
         if cited and since and " and " not in since[1]:  # the reason before its claim, in the clause that gives it:
