@@ -313,11 +313,16 @@ def _unneeded_polygons(problem: GeneralProblem, plain: list[tuple[int, tuple[str
         if re.search(named, words):
             drop.add(where)
             sides |= _sides(pts)
+    ordered = {r for t in problem.turns for chain in t.chains for r in _rotations(tuple(chain))}
+    sides |= {frozenset(arg) for r in problem.relations for arg in r.args if len(arg) == 2}  # ("GE is parallel to
+    # OI" draws GE and OI)
     for where, pts in sorted(plain, key=lambda e: -len(e[1])):
         if where in drop:
             continue
-        if len(pts) == 3 and all(s in sides or any(s <= ln for ln in lines) for s in _sides(pts)):
-            drop.add(where)
+        known = all(s in sides or any(s <= ln for ln in lines) for s in _sides(pts))
+        if known and (len(pts) == 3 or pts in ordered or pts[::-1] in ordered):
+            drop.add(where)  # (a larger polygon whose order a turn sentence says and whose sides the text draws:
+            # "QVSR is a polygon." beside "Q, V, S, R … are each in clockwise order", blind teacher 27)
         else:
             sides |= _sides(pts)
     return drop

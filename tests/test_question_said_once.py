@@ -64,3 +64,16 @@ def test_a_quadrilateral_the_goal_names_without_its_kind_is_still_introduced():
     text = question(parse("points A B C D E\nquadrilateral ABCD\nline A E C\nline B E D\nAE perpendicular to BE\n"
                           "AE = 3\nCE = 25\nBE = 4\nDE = 17\nfind area ABCD\n"), figure=False, rounds=False)
     assert text.startswith("ABCD is a quadrilateral."), text
+
+
+PARALLELS = ("points G O H E I B\npolygon GOIE\npolygon OHBI\nline G O H\nline E I B\nGE parallel to OI\n"
+             "HG parallel to BE\nOI parallel to HB\nclockwise GOIE OHBI\nangle GOI = 70\nfind angle EIO\n")
+
+
+def test_a_polygon_whose_order_and_sides_the_text_says_is_not_declared_again():
+    # (blind teacher 27: "GOIE is a polygon. OHBI is a polygon." beside their clockwise orders and the parallels
+    # that draw their sides)
+    text = question(parse(PARALLELS), figure=False, rounds=False)
+    assert "is a polygon" not in text and "G, O, I, E; O, H, B, I are each in clockwise order" in text, text
+    kept = question(parse(PARALLELS.replace("clockwise GOIE OHBI", "clockwise OHBI")), figure=False, rounds=False)
+    assert "GOIE is a polygon" in kept and "OHBI is a polygon" not in kept, kept  # (its order said nowhere else)
