@@ -936,7 +936,8 @@ THEOREMS: tuple[Theorem, ...] = (
             figure="circle O through A B\nPA tangent to circle O\nPB tangent to circle O\nangle APB = 90", weight=0.8,
             direct=True),
     # -- midpoints, bisectors, centroids, quadrilaterals --------------------------------------------------
-    Theorem("midsegment_of_triangle_property", "since {0} joins the midpoints of two sides of triangle {1}",
+    Theorem("midsegment_of_triangle_property",
+            "since {0} joins the midpoints of two sides of triangle {1}, by the midsegment theorem",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Midpoint("DXY"), Midpoint("EXZ"), Joined("DE")),
             (Conclusion(2 * L("DE"), L("YZ")),), ("DE", "XYZ"), _midsegment,
             figure="points X Y Z D E\ntriangle XYZ\nline X D Y\nline X E Z\nline D E\nD midpoint of XY\n"
@@ -963,7 +964,8 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(3 * L("OM"), L("XM")),), ("O", "ABC", "XM"), _centroid,
             figure="points A B C O D E F\ntriangle ABC\nline A O D\nline B O E\nline C O F\nline B D C\n"
                    "line C E A\nline A F B\nO centroid of ABC"),
-    Theorem("midsegment_of_quadrilateral_property_length", "since {0} is the midsegment of the trapezoid {1}",
+    Theorem("midsegment_of_quadrilateral_property_length",
+            "since {0} is the midsegment of the trapezoid {1}, by the trapezoid midsegment theorem",
             (Given("midsegment_quadrilateral", ("EF", "ABCD")), ParallelLines("ADBC")),
             (Conclusion(2 * L("EF"), L("AD") + L("BC")),), ("EF", "ABCD"), _trapezoid_mid,
             figure="points A B C D E F\ntrapezoid ABCD bases AD BC\nline A E B\nline D F C\nline E F\n"
@@ -1317,7 +1319,8 @@ THEOREMS: tuple[Theorem, ...] = (
                Conclusion(ang("XED"), ang("XZY"))), ("DE", "XYZ"),
               figure=f"points A B C D E\ntriangle ABC\nline A D B\nline A E C\nline D E\n{facts}")
       for how, sentence, premises, extra, facts in (
-          ("midpoint", "since {0} joins the midpoints of two sides of triangle {1}", (*_half("DXY"), *_half("EXZ")),
+          ("midpoint", "since {0} joins the midpoints of two sides of triangle {1}, by the midsegment theorem",
+           (*_half("DXY"), *_half("EXZ")),
            (), "AD = DB\nAE = EC"),
           ("parallel", "since {0[0]} is the midpoint of {1[0]}{1[1]} and {0} is parallel to {1[1]}{1[2]}, {0[1]} is "
            "the midpoint of {1[0]}{1[2]} and {0} is a midline of triangle {1}",
