@@ -855,3 +855,20 @@ def polygon_of(block: Block, args: tuple[tuple[str, ...], ...]) -> tuple[str, ..
     return args[block.placeholders.index(block.polygon)]
 
 
+def declared_polygons(problem) -> list[tuple[str, ...]]:
+    """The problem's polygons as its question spells them: a kind's polygon from the vertex the problem names first,
+    the same way round (the parser turns "triangle ABC right at C" to BCA, its right angle in the middle, and a
+    sentence naming it, "BD is a median of triangle ABC", must not say BCA: blind teacher 25)."""
+    kinds = {polygon_of(BLOCKS_BY_KEY[r.key], r.args) for r in problem.relations
+             if BLOCKS_BY_KEY[r.key].polygon is not None}
+    first = {q: k for k, q in enumerate(problem.points)}
+    out = []
+    for p in problem.polygons:
+        pts = tuple(p.points)
+        if pts in kinds:
+            k = min(range(len(pts)), key=lambda i: first.get(pts[i], len(first)))
+            pts = pts[k:] + pts[:k]
+        out.append(pts)
+    return out
+
+

@@ -28,7 +28,7 @@ from geomill.dataset.records import Manifest, Part, Record
 from geomill.engine import budget
 from geomill.engine.errors import GeomillError
 from geomill.engine.plane import POLYGON_NOUNS, GeneralProblem, element_of, height_foot
-from geomill.engine.relations import BLOCKS, BLOCKS_BY_KEY, polygon_of
+from geomill.engine.relations import BLOCKS, BLOCKS_BY_KEY, declared_polygons, polygon_of
 
 SCHEMA = "geomill.textbook/1"
 GENERATOR = "geomill.textbook 1"
@@ -208,10 +208,7 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
     kinds = {polygon_of(BLOCKS_BY_KEY[r.key], r.args): r for r in problem.relations
              if BLOCKS_BY_KEY[r.key].polygon is not None}
     names = major_names(problem, names)
-    first = {q: k for k, q in enumerate(problem.points)}
-    # (a kind's polygon from the vertex the problem names first, the same way round: the parser turns "triangle ABC
-    # right at C" to BCA, its right angle in the middle)
-    declared = [_from_first(p.points, first) if p.points in kinds else p.points for p in problem.polygons]
+    declared = declared_polygons(problem)
     said = set()
     runs: list[tuple[str, ...]] = []  # the lines of three points or more the text says in order
     sentences: list[str] = []
@@ -281,12 +278,6 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
     if rounds:
         text += " Give the exact value."
     return text
-
-
-def _from_first(points: tuple[str, ...], first: dict[str, int]) -> tuple[str, ...]:
-    """The polygon spelt from the vertex the problem names first, the same way round."""
-    k = min(range(len(points)), key=lambda i: first.get(points[i], len(first)))
-    return points[k:] + points[:k]
 
 
 def _sides(points: tuple[str, ...]) -> set[frozenset[str]]:

@@ -348,9 +348,7 @@ def claim_findings(proof, model) -> list[Finding]:
     other point, or none), and the relation holds there on the model."""
     import re
 
-    from geomill.engine.relations import BLOCKS_BY_KEY
-
-    from .plane.theorems import declared_polygons
+    from geomill.engine.relations import BLOCKS_BY_KEY, declared_polygons
 
     problem = getattr(model, "problem", None)
     if problem is None:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import sympy
 from geomill.engine.model import split_points
 from geomill.engine.plane import element_of
-from geomill.engine.relations import BLOCKS_BY_KEY, polygon_of
+from geomill.engine.relations import BLOCKS_BY_KEY, declared_polygons
 
 from .configuration import Configuration
 from .patterns import Index, Theorem, reflex_corners
@@ -96,23 +96,6 @@ def _relation(why: str) -> Family:
     if got is None:
         got = _CITED[why] = Family(RELATION.key, why.replace("{", "{{").replace("}", "}}"))
     return got
-
-
-def declared_polygons(problem) -> list[tuple[str, ...]]:
-    """The problem's polygons as its question spells them: a kind's polygon from the vertex the problem names first,
-    the same way round (the parser turns "triangle ABC right at C" to BCA, its right angle in the middle, and a
-    sentence naming it, "BD is a median of triangle ABC", must not say BCA: blind teacher 25)."""
-    kinds = {polygon_of(BLOCKS_BY_KEY[r.key], r.args) for r in problem.relations
-             if BLOCKS_BY_KEY[r.key].polygon is not None}
-    first = {q: k for k, q in enumerate(problem.points)}
-    out = []
-    for p in problem.polygons:
-        pts = tuple(p.points)
-        if pts in kinds:
-            k = min(range(len(pts)), key=lambda i: first.get(pts[i], len(first)))
-            pts = pts[k:] + pts[:k]
-        out.append(pts)
-    return out
 
 
 def givens(cfg: Configuration) -> Iterator[Instance]:
