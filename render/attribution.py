@@ -445,11 +445,18 @@ class Rules:
         if "faces" not in self._cache:
             from shapely.ops import polygonize
 
-            lines = [shapely.LineString([self.points[a], self.points[b]]) for a, b in
-                     (tuple(k) for k in self.stroke_index if len(k) == 2) if a in self.points and b in self.points]
+            lines = self._segment_lines()
             cells = list(polygonize(shapely.union_all(lines))) if len(lines) > 2 else []
             self._cache["faces"] = [g for c in cells if not (g := c.buffer(-FACE_IN)).is_empty]
         return self._cache["faces"]
+
+    def _segment_lines(self) -> list:
+        """The drawn straight segments (two points each) as shapely lines, made once."""
+        if "segment_lines" not in self._cache:
+            self._cache["segment_lines"] = [
+                shapely.LineString([self.points[a], self.points[b]]) for a, b in
+                (tuple(k) for k in self.stroke_index if len(k) == 2) if a in self.points and b in self.points]
+        return self._cache["segment_lines"]
 
     def _off_faces(self, rule: Rule) -> Rule:
         """``rule``, and the box in no face of the drawing: an asked segment's bare "?" beside it outside the
@@ -757,11 +764,9 @@ class Rules:
         no two parts of ``FACE_SHARE`` of it each."""
         from shapely.ops import polygonize
 
-        lines = [shapely.LineString([self.points[a], self.points[b]]) for a, b in
-                 (tuple(k) for k in self.stroke_index if len(k) == 2) if a in self.points and b in self.points]
         if own.geom_type != "Polygon":
             return None  # (a region in pieces: its cells say its parts already)
-        inner = [ln for ln in lines if ln.crosses(own) or own.contains(ln)]
+        inner = [ln for ln in self._segment_lines() if ln.crosses(own) or own.contains(ln)]
         if not inner:
             return None
         faces = [f for f in polygonize(shapely.union_all([own.exterior, *inner]))

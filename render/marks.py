@@ -168,12 +168,6 @@ def merge_equal(marks: list[Mark], models: list[Callable[[tuple[str, str]], floa
     eq = [m for m in marks if m.kind == "equal"]
     if len(eq) < 2 or not models:
         return marks
-    root = list(range(len(eq)))
-
-    def find(i: int) -> int:
-        while root[i] != i:
-            i = root[i]
-        return i
 
     def same(a: tuple, b: tuple) -> bool:
         for length in models:
@@ -182,14 +176,15 @@ def merge_equal(marks: list[Mark], models: list[Callable[[tuple[str, str]], floa
                 return False
         return True
 
+    one = _Groups()  # (each group by its index)
     for i, j in itertools.combinations(range(len(eq)), 2):
-        if find(i) != find(j) and same(eq[i].elements[0], eq[j].elements[0]):
-            root[find(j)] = find(i)
-    if all(find(i) == i for i in range(len(eq))):
+        if one.find((i,)) != one.find((j,)) and same(eq[i].elements[0], eq[j].elements[0]):
+            one.union([(i,), (j,)], "")
+    if not one.groups():
         return marks
-    groups: dict[int, list[Mark]] = {}
+    groups: dict[tuple, list[Mark]] = {}
     for i, m in enumerate(eq):
-        groups.setdefault(find(i), []).append(m)
+        groups.setdefault(one.find((i,)), []).append(m)
     merged = []
     for n, ms in enumerate(sorted(groups.values(), key=lambda ms: ms[0].count), 1):
         els = tuple(sorted({e for m in ms for e in m.elements}))

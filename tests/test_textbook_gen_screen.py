@@ -39,7 +39,7 @@ def test_rough_proofs_prove_the_lightest_proofs_values_and_the_screen_drops_only
             assert sympy.simplify(rough.value - c.proof.value) == 0 and rough.goal == c.proof.goal
             compared += 1
         if id(c) not in chosen and rough is not None and rough.depth >= 2 \
-                and not make.too_little(*make.traced(fig, rough, c.expr)[:2]):
+                and not make.too_little(*make.traced(fig, rough, c.expr)[:2], fig):
             assert c.proof is None or not make.fits(c.proof, c.theorems, cfg)  # (dropped by the knobs, not the screen)
     assert compared >= 3 and chosen
 

@@ -45,6 +45,14 @@ MIN_ARC = 15.0  # degrees: two points of a circle at least this far apart round 
 # the arc asked between them too short to mark or to read)
 
 
+def near_diameter(turn: float) -> bool:
+    """Does a chord whose ends lie ``turn`` degrees apart round its circle pass the centre within
+    ``render.accidents.CENTRE_SHARE`` of the radius: as near as a diameter does, to the eye?"""
+    from geomill.render.accidents import CENTRE_SHARE
+
+    return math.cos(math.radians(turn / 2)) < CENTRE_SHARE
+
+
 class Retry(Exception):
     """This draw made a degenerate figure (points too close, a foot off its side): draw again."""
 
@@ -112,8 +120,6 @@ class Figure:
         it, or a drawn chord that passes by the centre as near as a diameter does to the eye (``render.accidents``'
         ``CENTRE_SHARE`` of the radius: reader 31's 16 and 30, an inscribed angle of 95° put BC 170° round the
         circle, read as a diameter with a right angle at A) but is none.  A constructed diameter passes through it."""
-        from geomill.render.accidents import CENTRE_SHARE
-
         drawn = self.segments()
         for o, on in self.circles.items():
             c, r = self.at[o], self.radii[o]
@@ -122,7 +128,7 @@ class Figure:
                 if turn < MIN_ARC:
                     return f"{a} and {b} {turn:.0f}° apart round circle {o}"
                 off = r * math.cos(math.radians(turn / 2))  # (the chord's distance from the centre)
-                if frozenset((a, b)) in drawn and 1e-7 * r < off < CENTRE_SHARE * r:
+                if frozenset((a, b)) in drawn and off > 1e-7 * r and near_diameter(turn):
                     return f"chord {a}{b} {turn:.0f}° round circle {o}: it reads as a diameter"
         return None
 

@@ -17,7 +17,7 @@ from geomill.solvers.plane.deduce import Deduction, Outcome
 from geomill.solvers.plane.proof import HALF_TURN, Proof, build_proof
 from sympy.functions.elementary.trigonometric import TrigonometricFunction
 
-from .construct import Figure
+from .construct import Figure, near_diameter
 
 QUESTION_TYPES = ("length", "angle", "arc", "area", "perimeter", "ratio", "x")
 
@@ -159,10 +159,7 @@ def _near_half(fig: Figure, o: str, a: str, b: str) -> bool:
     """A and B are nearly, not exactly, the ends of a diameter: the chord AB would pass by the centre as near as
     ``Figure.misdrawn`` refuses (an arc or sector between them reads as a half circle, its radii as a diameter:
     reader 31's 16, sector OBC of 190°)."""
-    from geomill.render.accidents import CENTRE_SHARE
-
-    turn = pg.angle(fig.at[a], fig.at[o], fig.at[b])
-    return not _half_circle(fig, o, a, b) and math.cos(math.radians(turn / 2)) < CENTRE_SHARE
+    return not _half_circle(fig, o, a, b) and near_diameter(pg.angle(fig.at[a], fig.at[o], fig.at[b]))
 
 
 def heights(fig: Figure) -> list[sympy.Symbol]:

@@ -229,11 +229,11 @@ def traced(fig: Figure, proof, goal: sympy.Expr) -> tuple[set[int], list[Equalit
     return keep, [f for f in facts_all if (sympy.srepr(f.lhs), sympy.srepr(f.rhs)) in given], facts_all
 
 
-def too_little(keep: set[int], facts: list[Equality], fig: Figure | None = None) -> bool:
+def too_little(keep: set[int], facts: list[Equality], fig: Figure) -> bool:
     """Too little to say (a radius and its circle's area, one angle of a rhombus): no given, or fewer
     than four givens and steps in all (``Figure.counted``).  Few such problems exist, and a large set would
     repeat them."""
-    return len(facts) + (fig.counted(keep) if fig is not None else len(keep)) < 4 or not facts
+    return len(facts) + fig.counted(keep) < 4 or not facts
 
 
 def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = None) -> Iterator[Made]:
