@@ -658,6 +658,9 @@ def _approximate(system: _System, x0: np.ndarray, tolerate: float) -> NumericMod
     if float(np.max(np.abs(hard), initial=0.0)) >= TOLERANCE or misfit > tolerate \
             or _misdrawn(at, faces(system.p)):  # a sliver meets rounded givens by lying flat
         return None
+    if misfit < TOLERANCE:  # (every given met after all, the search had stopped just short: an exact model,
+        return NumericModel(system.p, {n: v.copy() for n, v in at.items()}, vs, radii, misfit, -1)  # never drawn
+        # from the shape's facts alone with a note that its values are rounded, reader 33's 09)
     texts = system.equation_text[:system.n_facts]
     order = np.argsort(-np.abs(fun[facts]))
     missed = tuple(texts[i] for i in order if abs(fun[facts][i]) > 0.1 * misfit)[:3]

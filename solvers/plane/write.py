@@ -2823,9 +2823,16 @@ class _Writer:
             return ""
         self._count(s)
         src = self.radius_of.get(other)
-        if src is not None and src != u:
+        if src is not None and src != u and self._beyond_radii(src):
             return f"{self.wrap(f'{self.n.expr(u)} = {self.n.expr(src)} = {val}')} (radii)."
         return f"{self.wrap(f'{self.n.expr(u)} = {val}')} (a radius of circle {element_of(other).points[0]})."
+
+    def _beyond_radii(self, x: sympy.Symbol) -> bool:
+        """Does a step other than radii said equal (or its given value) use ``x``?  A radius only those name
+        stands for its circle's radius: "TZ = 13 (a radius of circle T)", never "TZ = TW = 13 (radii)" with TW
+        used nowhere else (the question says "the radius of circle T is 13")."""
+        return any(q.instance.family.key not in (RADIUS, "given") and x in (q.lhs - q.rhs).free_symbols
+                   for st in self.proof.steps for q, _ in st.equations)
 
     def _formula_roots(self, r: sympy.Expr, u: sympy.Symbol) -> str | None:
         """``by the quadratic formula, x = (-9 ± √(9² + 4·64))/2 = (-9 ± √337)/2`` for ``x² + 9x - 64 = 0``
