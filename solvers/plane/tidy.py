@@ -17,7 +17,7 @@ _SENTENCE = re.compile(r"(?<=\.)\s+(?=[A-Z])")
 _NAME = r"(?:angle )?[A-Z]{2,3}"
 # "By … (its base angles are equal, as AB = AD), angle ABH = …": the reason, the name concluded, the rest
 _CONCLUSION = re.compile(rf", ({_NAME}) = ")
-_VALUE = re.compile(rf"({_NAME}) = (?:[^=,;]+? = )*([-0-9.√/π°()]+)(?=[.,;]| and |$)")
+_VALUE = re.compile(rf"({_NAME}) = (?:[^=,;]+? = )*([-0-9.√/π°()]+)(?=[.,;]| and | \(|$)")  # (a value its reason follows in brackets too)
 
 
 def tidy(lines: list[str]) -> list[str]:

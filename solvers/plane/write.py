@@ -514,6 +514,10 @@ class Written:
     givens: tuple[str, ...] = ()  # the elements the problem gives a number, as the text names them
 
 
+# a similarity by SAS and the ratio of its bracket: "are similar by SAS (as BC/AB = CO/AO and angle …)"
+_SAS_RATIO = re.compile(r"are similar by SAS \(as ([A-Z]{2})/([A-Z]{2}) = ([A-Z]{2})/([A-Z]{2})( and|,)")
+
+
 @functools.lru_cache(maxsize=20_000)
 def _key(e: sympy.Expr) -> sympy.Expr:
     """An equation (equal to zero) up to its sign and scale: the fact it states (kept: a proof asks
@@ -1255,7 +1259,19 @@ class _Writer:
         derived, self._ratio_lead = getattr(self, "_ratio_lead", ""), ""
         if derived:  # (the SAS premise derived from the similarity that gives it, in a sentence of its own)
             part = f"{derived} {part}"
-        return part
+        return self._ratio_one(part)
+
+    def _ratio_one(self, part: str) -> str:
+        """``similar by SAS (as BC/AB = CO/AO and …)`` where BC = AB and CO = AO were said: the ratio is 1, and the
+        triangles are congruent by SAS, the equal sides named (blind teacher 28: "similar by SAS" for two
+        triangles a student sees are congruent)."""
+        m = _SAS_RATIO.search(part)
+        if m is None:
+            return part
+        if not all(_key(element_symbol("length", tuple(a)) - element_symbol("length", tuple(b))) in self.stated
+                   for a, b in ((m[1], m[2]), (m[3], m[4]))):
+            return part
+        return f"{part[:m.start()]}are congruent by SAS (as {m[1]} = {m[2]}, {m[3]} = {m[4]}{m[5]}{part[m.end():]}"
 
     def _common_side(self, s) -> tuple[sympy.Symbol, str] | None:
         """An AA similarity whose equation has on both sides one segment that corresponds to itself (triangles ABD

@@ -1,0 +1,56 @@
+"""Blind teacher 28's classes, each on its smallest case: two values compared after a value its reason follows in
+brackets, a similarity of ratio 1, a radius named through one no other step uses."""
+from types import SimpleNamespace
+
+from geomill.engine.plane import element_symbol
+from geomill.solvers.plane.tidy import tidy
+from geomill.solvers.plane.write import _key, _Writer
+
+
+def test_values_compared_are_not_said_again_after_a_value_with_its_reason_in_brackets():
+    said = ("Since AC bisects angle DAB, angle BAO = angle DAO = 28°. Since AD is parallel to BC, angle BCO = "
+            "angle DAO = 28° (alternate angles). Since angle BCO = 28° = angle BAO, angle BCO = angle BAO.")
+    out = tidy([said, "x"])
+    assert "Since angle BCO = 28° = angle BAO" not in out[0] and "(alternate angles)." in out[0], out
+
+
+def _length(t: str):
+    return element_symbol("length", tuple(t))
+
+
+def test_a_similarity_whose_ratio_is_one_is_a_congruence_by_sas():
+    part = "Since triangles CBO and ABO are similar by SAS (as BC/AB = CO/AO and angle BCO = angle BAO), x"
+    writer = SimpleNamespace(stated={_key(_length("BC") - _length("AB")), _key(_length("CO") - _length("AO"))})
+    out = _Writer._ratio_one(writer, part)
+    assert out == ("Since triangles CBO and ABO are congruent by SAS (as BC = AB, CO = AO and angle BCO = "
+                   "angle BAO), x"), out
+    writer.stated.pop()  # (one pair not known equal: a ratio, still a similarity)
+    assert _Writer._ratio_one(writer, part) == part
+
+
+def test_a_radius_no_other_step_uses_is_not_cited():
+    from geomill.dsl import parse
+    from geomill.solvers.plane import solve_general
+
+    sol = solve_general(parse("points T V X Z W\ncircle T through Z X W\nline Z V T W\ntriangle TVX\n"
+                              "TV perpendicular to XV\nTW = 13\nVZ = 1\nfind VX\n", "case.geo"))
+    text = sol.text()
+    assert "TW" not in text and "(a radius of circle T)" in text and sol.exact == 5, text
+
+
+def test_a_figure_the_search_meets_within_its_tolerance_is_drawn_to_scale():
+    """Reader 33's 09 (FormalGeo 4956): the approximate search polished a figure to within the tolerance of every
+    given; it is an exact model, drawn to its lengths, never from the shape's facts alone as 'values rounded'."""
+    import math
+
+    from geomill.dsl import parse
+    from geomill.render.textbook import textbook_figure
+
+    problem = parse("points A C D B M E F\npolygon ACDB\ntriangle CMD\ntriangle MEF\nline A C M F\nline B D M E\n"
+                    "AB parallel to CD\nAB parallel to EF\nCD parallel to EF\nclockwise ACDB CMD MEF\nAC = 4\n"
+                    "AF = 10\nBE = 12\nCM = 1\nfind DE\n", "case.geo")
+    fig = textbook_figure(problem)
+    px = fig.labels["points"]
+    assert not fig.labels["approximate"]
+    ac, cm, mf = (math.dist(px[a], px[b]) for a, b in ("AC", "CM", "MF"))
+    assert abs(ac / cm - 4) < 0.05 and abs(mf / cm - 5) < 0.05, (ac, cm, mf)
