@@ -54,3 +54,41 @@ def test_a_figure_the_search_meets_within_its_tolerance_is_drawn_to_scale():
     assert not fig.labels["approximate"]
     ac, cm, mf = (math.dist(px[a], px[b]) for a, b in ("AC", "CM", "MF"))
     assert abs(ac / cm - 4) < 0.05 and abs(mf / cm - 5) < 0.05, (ac, cm, mf)
+
+
+def _text(source: str) -> str:
+    from geomill.dsl import parse
+    from geomill.solvers.plane import solve_general
+
+    return solve_general(parse(source, "case.geo")).text()
+
+
+def test_a_diameter_the_problem_states_is_never_shown_from_the_centre():
+    stated = tidy(["Since BG passes through the centre O, it is a diameter and cuts off a semicircle; hence arc BG = "
+                   "180°."], frozenset({("BG", "O")}))
+    assert stated == ["Since BG is a diameter, it cuts off a semicircle; hence arc BG = 180°."], stated
+    drawn = tidy(["Since BG passes through the centre O, it is a diameter and cuts off a semicircle; hence arc BG = "
+                  "180°."])  # (a diameter only the collinearity gives is shown from the centre)
+    assert "passes through the centre O" in drawn[0], drawn
+
+
+def test_one_perpendicular_is_the_reason_of_one_sentence():
+    out = tidy(["Since CD is perpendicular to AB, CD is the height from C to AB. Since CD is perpendicular to BA, "
+                "angle BDC = 90°.", "x"])
+    assert out[0] == "Since CD is perpendicular to AB, CD is the height from C to AB and angle BDC = 90°.", out
+    apart = tidy(["Since CD is perpendicular to AB, angle BDC = 90°. Since CE is perpendicular to AB, angle BEC = 90°.",
+                  "x"])
+    assert apart[0].count("Since") == 2, apart
+
+
+def test_a_central_angle_given_is_never_said_as_the_arc_asked():
+    text = _text("points A B C\ncircle O through A B C\nAB diameter of circle O\nangle BOC = 70\nfind arc BC\n")
+    assert "given arc BC" not in text and "arc BC = angle BOC = 70°" in text, text
+    written = _text("points A B C\ncircle O through A B C\nAB diameter of circle O\narc BC = 70\nfind angle BAC\n")
+    assert "We are given arc BC = 70°" in written, written
+
+
+def test_the_radius_r_is_its_value_where_no_step_names_the_segment():
+    text = _text("points A B C G\ncircle O through A B C G\nBG diameter of circle O\nangle ABC = 45\n"
+                 "angle ACB = 30\nAO = 5\ncounterclockwise OGC\nfind sector perimeter OGC\n")
+    assert "Let r = 5 be the radius of circle O." in text and "AO" not in text, text

@@ -114,6 +114,7 @@ class Proof:
     turns: tuple = ()  # the problem's given turns: (clockwise, chain) for each chain of three or more points
     marked: frozenset = frozenset()  # the relations' equations their own words say (lhs - rhs): see marked_facts
     points: tuple = ()  # the problem's points: a point the proof adds (a height's foot) takes a letter not among them
+    diameters: frozenset = frozenset()  # (segment, centre) of each diameter the problem states: "BG is a diameter"
 
     def render(self, style: str = "text") -> str:
         """The proof as a textbook writes it (``write.write``): one unknown a sentence, numbers put in."""
@@ -286,6 +287,8 @@ def _with_rounds(ded: Deduction, proof: Proof) -> Proof:
     proof = _with_orders(ded.problem, proof)
     proof.marked = marked_facts(ded.problem)
     proof.points = tuple(getattr(ded.problem, "points", ()))
+    proof.diameters = frozenset(("".join(r.args[0]), r.args[1][0]) for r in getattr(ded.problem, "relations", ())
+                                if r.key == "diameter")
     at = getattr(getattr(ded, "model", None), "coords", None) or {}
     for c in getattr(ded.problem, "circles", ()):
         pts = [p for p in c.points if p in at and p != c.centre]

@@ -9,6 +9,7 @@ fact later than a sentence that uses it.
 """
 from __future__ import annotations
 
+import functools
 import re
 
 __all__ = ["SHAPE_KINDS", "tidy"]
@@ -20,17 +21,42 @@ _CONCLUSION = re.compile(rf", ({_NAME}) = ")
 _VALUE = re.compile(rf"({_NAME}) = (?:[^=,;]+? = )*([-0-9.√/π°()]+)(?=[.,;]| and | \(|$)")  # (a value its reason follows in brackets too)
 
 
-def tidy(lines: list[str]) -> list[str]:
-    """The text proof's lines with each fact said once."""
+def tidy(lines: list[str], diameters: frozenset = frozenset()) -> list[str]:
+    """The text proof's lines with each fact said once (``diameters``: (segment, centre) of each diameter the
+    problem states, a given never shown again from the centre it passes through)."""
     if any("$" in line for line in lines):
         return lines
     said = [[s for s in _SENTENCE.split(line) if s] for line in lines]
     for tidied in (_judged_once, _opposite_side_named, _shape_facts_once, _one_reason, _equal_then_valued,
-                   _semicircle_once, _semicircle_plain, _diameter_once, _no_round_trip, _radii_as_reason,
-                   _all_sides_equal, _given_lines, _restated, _bracket_said_before):
+                   _semicircle_once, _semicircle_plain, functools.partial(_diameter_once, stated=diameters),
+                   _no_round_trip, _radii_as_reason, _all_sides_equal, _given_lines, _restated, _bracket_said_before):
         said = tidied(said)
-    lines = _perpendicular_once([" ".join(s for s in line if s) for line in said])
+    lines = _perpendicular_once([" ".join(_one_since([s for s in line if s])) for line in said])
     return _most_specific([_no_echo(_unitless(_one_chain(x))) for x in lines if x])
+
+
+# "Since CD is perpendicular to AB, …": a reason that is a perpendicular or a parallel, and what follows it
+_SINCE_LINES = re.compile(r"^Since ([A-Z]{2}) is (perpendicular|parallel) to ([A-Z]{2}), (.*)\.$")
+
+
+def _lines_key(m: re.Match) -> frozenset:
+    """The two lines a perpendicular or a parallel names, each either way round, in either order."""
+    return frozenset((frozenset(m[1]), frozenset(m[3])))
+
+
+def _one_since(sentences: list[str]) -> list[str]:
+    """Two sentences in a row that give the same perpendicular (or parallel) as their reason said as one: "Since
+    CD is perpendicular to AB, CD is the height from C to AB and angle BDC = 90°." (blind teacher 28: "Since CD is
+    perpendicular to BA, angle BDC = 90°." after the sentence before gave it)."""
+    out: list[str] = []
+    for sentence in sentences:
+        m = _SINCE_LINES.match(sentence)
+        last = _SINCE_LINES.match(out[-1]) if out else None
+        if m and last and m[2] == last[2] and " and " not in last[4] + m[4] and _lines_key(m) == _lines_key(last):
+            out[-1] = f"{out[-1][:-1]} and {m[4]}."
+            continue
+        out.append(sentence)
+    return out
 
 
 _AS_PERPENDICULAR = re.compile(r" \(as ([A-Z]{2}) is perpendicular to [A-Z]{2}\)")
@@ -329,20 +355,22 @@ def _semicircle_once(said: list[list[str]]) -> list[list[str]]:
 
 # "since AB passes through the centre O, it is a diameter" (or "the centre of circle O"), either case
 _DIAMETER = re.compile(r"\b([Ss])ince ([A-Z]{2}) passes through the centre (?:of circle )?([A-Z]), it is a diameter"
-                       r"(, twice the radius)?")
+                       r"(, twice the radius)?( and (?=cuts off ))?")
 
 
-def _diameter_once(said: list[list[str]]) -> list[list[str]]:
+def _diameter_once(said: list[list[str]], stated: frozenset = frozenset()) -> list[list[str]]:
     """A diameter shown once: after "Since AB passes through the centre O, it is a diameter", a later
-    sentence says "since AB is a diameter" (a semicircle's right angle, then the radius as half of it)."""
-    shown: set[tuple[str, str]] = set()
+    sentence says "since AB is a diameter" (a semicircle's right angle, then the radius as half of it); a
+    diameter the problem states is never shown (blind teacher 28: "Since BG passes through the centre O, it is a
+    diameter" where the question says BG is a diameter)."""
+    shown = {(seg, centre) for ab, centre in stated for seg in (ab, ab[::-1])}
 
     def once(m: re.Match) -> str:
         key = (m[2], m[3])
         if key in shown:
             if m[1] == "S" and m[4]:
-                return f"The diameter {m[2]} is twice the radius"
-            return f"{m[1]}ince {m[2]} is a diameter{m[4] or ''}"
+                return f"The diameter {m[2]} is twice the radius{m[5] or ''}"
+            return f"{m[1]}ince {m[2]} is a diameter, it " if m[5] else f"{m[1]}ince {m[2]} is a diameter{m[4] or ''}"
         shown.add(key)
         return m[0]
 

@@ -1102,8 +1102,9 @@ class _Writer:
         central angle AOB stands on the rest of the circle, angle AOB = 360° - 250° = 110°.``  False
         where the given is no such arc or is not a number."""
         name = self.n.written.get(s.lhs)
-        if name is None or s.rhs.free_symbols:
-            return False
+        if name is None or s.rhs.free_symbols or self.proof.goal is not None and is_zero(s.lhs - self.proof.goal):
+            return False  # (the arc asked is written as an arc, the central angle given as the angle it is: never
+            # "We are given arc BC = 70°" for "angle BOC = 70, find arc BC")
         c0, rest = s.lhs.as_coeff_Add()
         c1, u = rest.as_coeff_Mul()  # lhs = c0 + c1·u: angle AOB, 360 - angle AOB, 360 - 2·angle ACB
         if not u.is_Symbol or element_of(u) is None or (c0, c1) != (0, 1) and (c1 >= 0 or c0 == 0):
@@ -3493,10 +3494,12 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             lines[at] = lines[at].replace(alone, f"{r} = ", 1)
         src, val = w.radius_of.get(x), w.known.get(x)
         if at is None and src is not None and val is not None and not val.free_symbols:  # put in as a number:
-            intros[r] = f"Let {w.wrap(f'{r} = {w.n.expr(src)} = {w.n.number(val)}')} be the radius of circle {circle}."
+            said = f"{r} = {w.n.expr(src)}" if w._beyond_radii(src) else r  # (AO only where a step uses it)
+            intros[r] = f"Let {w.wrap(f'{said} = {w.n.number(val)}')} be the radius of circle {circle}."
             continue  # (which segment is r, said where it is put in: never π·60·6²/360 after a bare "Let r be …")
         intros[r] = f"Let {f'${r}$' if w.n.latex else r} be the radius of circle {circle}."
-    lines = _as_stated(tidy(_criterion_once(_no_tautology(lines))), getattr(proof, "shapes", {}))
+    lines = _as_stated(tidy(_criterion_once(_no_tautology(lines)), getattr(proof, "diameters", frozenset())),
+                       getattr(proof, "shapes", {}))
     lines = w._triangle_angles(lines)
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
     lines = [_SINES_CROSSED.sub(r"\1\2/sin(\5) = \4/sin(\3)", _chained(x)) for x in lines]
