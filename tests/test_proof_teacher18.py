@@ -105,8 +105,8 @@ def test_a_radius_named_for_a_formula_is_said_plainly() -> None:
     text = _text("points O A B C\ncircle O through A B C\ncounterclockwise OBC\nAO = 6\nangle BOC = 60\n"
                  "find arc length OBC\n")
     # (the question gives AO = 6 as "the radius of circle O is 6"; blind teachers 21 and 22 marked "The radius of
-    # circle O is AO = 6." down as a given restated)
-    assert "Let r = AO = 6 be the radius of circle O." in text and "is a radius of circle O, so" not in text, text
+    # circle O is AO = 6." down as a given restated; blind teacher 28 "Let r = AO = 5" as an odd radius to name)
+    assert "Let r = 6 be the radius of circle O." in text and "is a radius of circle O, so" not in text, text
     assert "The radius of circle O is AO" not in text, text
 
 
