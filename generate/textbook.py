@@ -135,7 +135,10 @@ def fact_text(lhs: sympy.Expr, rhs: sympy.Expr, names: dict | None = None) -> st
     right = _element(rhs, names) if rhs.is_Symbol and element_of(rhs) is not None else _fmt(rhs)
     # (an element on either side named alike: "the length of arc BA = the length of arc AC", not "= arc length
     # OAC", which review 6 could only guess at)
-    if el is not None and el.kind.unit == "degrees" and not any(element_of(s) for s in rhs.free_symbols):
+    parts = [element_of(s) for s in lhs.free_symbols]
+    degrees = (el.kind.unit == "degrees" if el is not None else  # (a sum of angles too: "angle ABF + angle DCH
+               bool(parts) and all(p is not None and p.kind.unit == "degrees" for p in parts))  # = 70°", reader 33)
+    if degrees and not any(element_of(s) for s in rhs.free_symbols):
         right = f"{right}°" if rhs.is_Number or rhs.is_Symbol else f"({right})°"  # a number of degrees
     if el is not None and (el.kind.key in _CIRCLE_WORDS or el.kind.key in _POLYGON_WORDS and len(el.points) >= 3):
         return f"{_element(lhs)} is {right}"

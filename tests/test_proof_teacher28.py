@@ -92,3 +92,27 @@ def test_the_radius_r_is_its_value_where_no_step_names_the_segment():
     text = _text("points A B C G\ncircle O through A B C G\nBG diameter of circle O\nangle ABC = 45\n"
                  "angle ACB = 30\nAO = 5\ncounterclockwise OGC\nfind sector perimeter OGC\n")
     assert "Let r = 5 be the radius of circle O." in text and "AO" not in text, text
+
+
+def test_a_stated_triangle_keeps_its_spelling_wherever_one_triangle_is_named():
+    from geomill.solvers.plane.write import _triangles_as_stated
+
+    out = _triangles_as_stated(["Since triangle ACB is isosceles with AC = AB, x.", "In the right triangle ACB, y. "
+                                "Since triangles ACB and DEF are similar, z."], ("BAC",))
+    assert out == ["Since triangle BAC is isosceles with AC = AB, x.", "In the right triangle ACB, y. "
+                   "Since triangles ACB and DEF are similar, z."], out
+    text = _text("points B A C\ntriangle BAC\nAB = AC\nAB = 3\nBC = 4y - 5\nangle BAC = 2x\nangle ABC = 2x\n"
+                 "clockwise BAC\nfind y\n")
+    assert "triangle ACB" not in text and "triangle ABC" not in text and "triangle BAC" in text, text
+
+
+def test_a_sum_of_angles_given_is_in_degrees_in_the_question():
+    import sympy
+
+    from geomill.engine.plane import element_symbol
+    from geomill.generate.textbook import fact_text
+
+    a, b = element_symbol("angle", tuple("ABF")), element_symbol("angle", tuple("DCH"))
+    assert fact_text(a + b, sympy.Integer(70)) == "angle ABF + angle DCH = 70°"  # (reader 33's 03)
+    assert fact_text(element_symbol("length", tuple("AB")) + element_symbol("length", tuple("CD")),
+                     sympy.Integer(70)) == "AB + CD = 70"

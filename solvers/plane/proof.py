@@ -16,7 +16,7 @@ from fractions import Fraction
 import sympy
 from geomill.engine import plane_geometry as pg
 from geomill.engine.plane import element_of, polygon_key
-from geomill.engine.relations import BLOCKS_BY_KEY
+from geomill.engine.relations import BLOCKS_BY_KEY, declared_polygons
 
 from .deduce import Deduction, Outcome, Step, is_zero, linear_form
 from .theorems import ratio_premise_lengths
@@ -115,6 +115,7 @@ class Proof:
     marked: frozenset = frozenset()  # the relations' equations their own words say (lhs - rhs): see marked_facts
     points: tuple = ()  # the problem's points: a point the proof adds (a height's foot) takes a letter not among them
     diameters: frozenset = frozenset()  # (segment, centre) of each diameter the problem states: "BG is a diameter"
+    triangles: tuple = ()  # each triangle the problem states, spelt as its question spells it
 
     def render(self, style: str = "text") -> str:
         """The proof as a textbook writes it (``write.write``): one unknown a sentence, numbers put in."""
@@ -287,6 +288,8 @@ def _with_rounds(ded: Deduction, proof: Proof) -> Proof:
     proof = _with_orders(ded.problem, proof)
     proof.marked = marked_facts(ded.problem)
     proof.points = tuple(getattr(ded.problem, "points", ()))
+    if hasattr(ded.problem, "polygons"):
+        proof.triangles = tuple("".join(p) for p in declared_polygons(ded.problem) if len(p) == 3)
     proof.diameters = frozenset(("".join(r.args[0]), r.args[1][0]) for r in getattr(ded.problem, "relations", ())
                                 if r.key == "diameter")
     at = getattr(getattr(ded, "model", None), "coords", None) or {}

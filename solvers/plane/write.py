@@ -3505,6 +3505,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = [_SINES_CROSSED.sub(r"\1\2/sin(\5) = \4/sin(\3)", _chained(x)) for x in lines]
     lines = _chords_as_named(_then_once(_join_first(_radius_named(_equilateral_once(lines)))))
     lines = [_PERPENDICULAR_AT.sub(lambda m: _perpendicular_on(m, w), x) for x in lines]
+    lines = _triangles_as_stated(lines, getattr(proof, "triangles", ()))
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
 
@@ -3760,6 +3761,21 @@ _ALSO = {"square": ("rectangle", "rhombus", "parallelogram", "kite", "quadrilate
          "trapezoid": ("quadrilateral",)}
 _SHAPE_SAID = re.compile(r"\b(?:(an?) )?(%s) ([A-Z]{4,})\b" % "|".join(
     sorted({k for k in _ALSO} | {x for v in _ALSO.values() for x in v}, key=len, reverse=True)))
+
+
+_ONE_TRIANGLE = re.compile(r"(?<!right )(?<!isosceles )\btriangle ([A-Z]{3})\b")
+
+
+def _triangles_as_stated(lines: list[str], triangles: tuple[str, ...]) -> list[str]:
+    """Each triangle the problem states spelt as its question spells it wherever one triangle is named: its three
+    vertices name it in any order, so "triangle ACB" a line after "the isosceles triangle BAC", or "the median BD
+    of triangle BCA" of the question's triangle ABC, is its own spelling (blind teacher 28); never a right
+    triangle's (named with its right angle in the middle), an isosceles triangle's (its apex first) nor two
+    triangles' (their letters correspond)."""
+    spelt = {frozenset(t): t for t in triangles}
+    if not spelt:
+        return lines
+    return [_ONE_TRIANGLE.sub(lambda m: f"triangle {spelt.get(frozenset(m[1]), m[1])}", x) for x in lines]
 
 
 def _as_stated(lines: list[str], shapes: dict) -> list[str]:
