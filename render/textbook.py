@@ -166,8 +166,10 @@ class TextbookAnnotation(Annotation):
 
     def named_sides(self) -> frozenset[str]:
         """A split side's value named with no dimension line ("AB = 12"): read by the side (never led to it, where
-        the leader's end on a piece reads past the name), nearest it."""
-        return frozenset(str(q) for q in self.named & self.split if q not in self.spans)
+        the leader's end on a piece reads past the name), nearest it; the asked one too where its "?" is named
+        ("PR = ?": reader 32's 02)."""
+        named = self.named | ({self.query} if self.named_query and self.query is not None else set())
+        return frozenset(str(q) for q in named & self.split if q not in self.spans)
 
     def query_optional(self) -> bool:
         """A textbook figure marks every goal it draws (a student looks for the "?"): an asked shape too, set off

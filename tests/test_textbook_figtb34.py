@@ -1,0 +1,79 @@
+"""Blind reader 32 (issue 38): a label for a whole segment through a drawn crossing read as a piece's, a leader
+ending where two lines cross, crowded arcs at one vertex.
+
+* A split side's named value with no dimension line ("PR = ?", reader 32's 02: under the RQ part of RP, read as
+  RQ's) sits by the whole side's middle where the piece there is free (``compose._whole_middle``), not by the middle
+  of its longest piece.
+* A leader's end on its side keeps off where another drawn line crosses the side (reader 32's 16: "AF = ?" ended
+  where AF crosses ED): ``compose._open_middle``'s ``lines``; the reader flags one within ``CROSSING_PX``
+  (``_leaders_at_crossings``).
+* A narrow angle's arc is drawn long enough to see (reader 32's 01: a 20° arc 9 px long beside the 60° arc at A):
+  ``compose.ARC_LENGTH_FONTS``."""
+from __future__ import annotations
+
+import math
+
+from geomill.dsl import parse
+from geomill.render.textbook import textbook_figure
+
+from tests.label_reader import _leaders_at_crossings, textbook_problems
+
+SPLIT = ("points L R Q N M P K\npolygon LRQN\ntriangle RMQ\npolygon NQPK\ntriangle QMP\nline L R M\nline K P M\n"
+         "line L N K\nline R Q P\nline N Q M\nLK parallel to RP\nKN perpendicular to MN\nRM perpendicular to PM\n"
+         "clockwise LRQN RMQ NQPK QMP KNM RMP\nKN = 9\nLN = 16\nMP = 2 KP\nfind PR\n")  # (reader 32's 02)
+CROSSED = ("points A B C D E F\ntriangle ABC\nline A D C\nline A E B\nline C F B\nline A F\nDE midsegment of ACB\n"
+           "AB = 13\nBC = 16\nAC = 8\nCF = 4\nfind AF\n")  # (reader 32's 16: AF crosses DE at its middle)
+NARROW = ("points A B M C D E\ntriangle ABM\ntriangle AMC\ntriangle MDC\ntriangle ACE\nline A M D\nline D C E\n"
+          "line B M C\nABC congruent to ADE\nclockwise ABM AMC MDC ACE ABC CAD\nangle ABC = 40\nangle CAE = 60\n"
+          "find angle CAD\n")  # (reader 32's 01: ∠CAD is 20°)
+
+
+def _label(lab: dict, element: str) -> dict:
+    return next(x for x in lab["labels"] if x["element"] == element)
+
+
+def test_a_split_sides_named_value_sits_by_the_whole_middle() -> None:
+    lab = textbook_figure(parse(SPLIT)).labels
+    assert textbook_problems(lab) == []
+    asked = _label(lab, "PR")
+    assert asked["text"] == "PR = ?" and asked["leader"] is None
+    (rx, ry), (px, py) = lab["points"]["R"], lab["points"]["P"]
+    x0, y0, x1, y1 = asked["bbox"]
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    length = math.hypot(px - rx, py - ry)
+    t = ((cx - rx) * (px - rx) + (cy - ry) * (py - ry)) / length ** 2
+    assert abs(t - 0.5) < 0.06  # (by RP's middle; by RQ's middle, t ≈ 0.32, it read as RQ's)
+    qx = lab["points"]["Q"][0]
+    assert x1 < qx or x0 > qx  # (never over the crossing)
+
+
+def test_a_leader_ends_off_a_crossing() -> None:
+    lab = textbook_figure(parse(CROSSED)).labels
+    assert textbook_problems(lab) == []
+    asked = _label(lab, "AF")
+    if asked["leader"] is not None:
+        a, f, d, e = (lab["points"][n] for n in "AFDE")
+        # AF crosses DE at its middle (D, E midpoints): the leader's end keeps off that crossing
+        x = ((a[0] + f[0]) / 2, (a[1] + f[1]) / 2)
+        assert math.dist(asked["leader"][0], x) >= 8.0
+
+
+def test_the_reader_flags_a_leader_at_a_crossing() -> None:
+    fig = {"points": {"A": (0.0, 0.0), "B": (100.0, 0.0), "C": (50.0, -50.0), "D": (50.0, 50.0)},
+           "segments": [["A", "B"], ["C", "D"]],
+           "labels": [{"text": "AB = ?", "element": "AB", "bbox": [80, 30, 120, 45], "leader": [[51.0, 2.0],
+                                                                                               [80.0, 30.0]]}]}
+    assert _leaders_at_crossings(fig, fig["points"])
+    fig["labels"][0]["leader"][0] = [25.0, 0.0]
+    assert not _leaders_at_crossings(fig, fig["points"])
+
+
+def test_a_narrow_angles_arc_is_long_enough_to_see() -> None:
+    lab = textbook_figure(parse(NARROW)).labels
+    assert textbook_problems(lab) == []
+    radius = {m["element"]: m["radius"] for m in lab["angle_marks"]}
+    pts = lab["points"]
+    sweep = abs(math.remainder(math.atan2(pts["C"][1] - pts["A"][1], pts["C"][0] - pts["A"][0])
+                               - math.atan2(pts["D"][1] - pts["A"][1], pts["D"][0] - pts["A"][0]), 2 * math.pi))
+    assert radius["angle CAD"] * sweep >= 14.0  # (a font long: 9 px read as a speck by the 60° arc)
+    assert radius["angle CAE"] - radius["angle CAD"] >= 14.0  # (distinct radii at A)
