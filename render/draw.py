@@ -16,16 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path as FsPath
 
 import numpy as np
-from matplotlib.backends.backend_agg import get_hinting_flag
-from matplotlib.collections import LineCollection
-from matplotlib.colors import to_rgba
-from matplotlib.figure import Figure
-from matplotlib.font_manager import FontProperties, fontManager, get_font
-from matplotlib.patches import PathPatch
-from matplotlib.path import Path
-from matplotlib.text import Text
 
-from .annotate import Annotation
+from .mpl import (Figure, FigureCanvasAgg, FontProperties, LineCollection, Path, PathPatch, Text, fontManager, get_font,
+                  get_hinting_flag, to_rgba)
+
+from .annotate import Annotation  # noqa: I001 (matplotlib through .mpl first: compose imports it too)
 from .colours import FILL_OPACITY, legible, linear
 from .compose import DPI, Drawing, Style, compose
 from .labels import Placed
@@ -660,7 +655,6 @@ class _Label:
 
 def _figure(w: int, h: int):
     """A Figure whose single Axes maps data to display pixels one to one."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     fig = Figure(figsize=(w / DPI, h / DPI), dpi=DPI, facecolor="white")
     canvas = FigureCanvasAgg(fig)
