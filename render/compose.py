@@ -103,6 +103,7 @@ class Fill:
     rgb: tuple[float, float, float]
     rings: list[np.ndarray]  # pixel rings, first the outer boundary
     kind: str = ""  # the shape's catalogue kind (the label export names it: a reader checks a square's ticks)
+    shade: float = 0.0  # its own opacity over the style's (``SceneShape.shade``)
 
     @cached_property
     def path(self) -> Path:
@@ -251,8 +252,9 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
                   fail_fast: bool = False, judged: Judged | None = None) -> Drawing:
     frame, rings = (judged.frame, judged.rings) if judged is not None else _framed(scene, style)
     d = Drawing(style, frame)
-    d.fills = [Fill(s.name, s.colour, s.colour_rgb, r, s.kind) for s, r in zip(scene.shapes, rings)]
+    d.fills = [Fill(s.name, s.colour, s.colour_rgb, r, s.kind, s.shade) for s, r in zip(scene.shapes, rings)]
     _add_strokes(d, scene)
+    d.marks += _emphasised_arcs(scene, frame, style)
     marks, dashed = annotation.drawn(scene, frame, style)
     d.relation_marks = list(annotation.export)
     d.query = "" if annotation.query is None else str(annotation.query)
@@ -1310,6 +1312,26 @@ NAMED_PIECE_REACH = 0.16  # a split side's named value within this share of the 
 TEXTBOOK_CENTRE_RATIO = 2.5  # a textbook figure's side value: its centre this many times nearer its side than any
 # other drawn line
 LEADER_END_MARK = 6.0  # px a leader's end on its side keeps from the side's marks (review 8: on its tick, merged)
+
+
+EMPHASIS_PX = 1.0  # px a shaded sector's arc is drawn again inside and outside itself (a heavier stroke)
+
+
+def _emphasised_arcs(scene: Scene, frame: Frame, style: Style) -> list[np.ndarray]:
+    """The arc of each shaded sector drawn twice more, ``EMPHASIS_PX`` inside and outside itself: with its region's
+    grey, a textbook shows the asked sector so (reader 32's 24: a leader into an unshaded sector said little)."""
+    out = []
+    for s in scene.shapes:
+        if not s.shade or s.kind != "sector":
+            continue
+        o, a, b = (np.asarray(frame.px(s.coords[i]), float) for i in range(3))
+        r = float(np.hypot(*(a - o)))
+        t0 = math.atan2(*(a - o)[::-1])
+        sweep = (math.atan2(*(b - o)[::-1]) - t0) % (2 * math.pi)
+        t = t0 + sweep * np.linspace(0.0, 1.0, max(8, int(math.degrees(sweep) / 2)) + 1)
+        ring = np.column_stack([np.cos(t), np.sin(t)])
+        out += [o + (r + k * EMPHASIS_PX) * ring for k in (-1, 1)]
+    return out
 
 
 def _drawn_lines(d: Drawing) -> np.ndarray:

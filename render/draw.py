@@ -226,8 +226,8 @@ class Renderer:
         nothing but the page in its opaque colour, ``_on_white``), then the labels' bitmaps; the RGBA view."""
         r = self.canvas.get_renderer()
         buf = np.asarray(r.buffer_rgba())
-        coats = [] if strokes_only else [self._on_white(r, buf, f.rgb) if alone else (*f.rgb, self.style.opacity)
-                                         for f, alone in zip(d.fills, d.over_white())]
+        coats = [] if strokes_only else [(*f.rgb, f.shade) if f.shade else self._on_white(r, buf, f.rgb) if alone
+                                         else (*f.rgb, self.style.opacity) for f, alone in zip(d.fills, d.over_white())]
         buf.fill(255)  # an opaque white page (what clear() would do first, transparent, is overwritten)
         for f, rgba in zip(d.fills, coats):  # (none with ``strokes_only``)
             self._fill.fill(r, f.path, rgba)

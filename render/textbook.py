@@ -751,6 +751,21 @@ def _sector(problem: GeneralProblem, el: Element, pts: dict, radii: dict, colour
                       ((Line(0, 1), Arc(0, 1, 2, True), Line(2, 0)),), *colour)
 
 
+SECTOR_SHADE = (0.55, 0.55, 0.55), 0.25  # an asked sector's grey in a plain figure (about 89 % white): light under
+# black letters, plainly a region
+
+
+def _shaded(scene: Scene) -> Scene:
+    """The asked sector lightly shaded grey (a plain figure fills nothing else), its arc drawn heavier
+    (``compose._emphasised_arcs``): a textbook shows the sector asked so (reader 32's 24: "sector perimeter OEA = ?"
+    led into an unshaded region between two radii)."""
+    rgb, shade = SECTOR_SHADE
+    if not any(s.kind == "sector" for s in scene.shapes):
+        return scene
+    return dataclasses.replace(scene, shapes=[dataclasses.replace(s, colour="gray", colour_rgb=rgb, shade=shade)
+                                              if s.kind == "sector" else s for s in scene.shapes])
+
+
 def _holed(shape: SceneShape, shapes: list[SceneShape]) -> SceneShape:
     """The asked region with each other region inside it (a part of it, ``_nested``) as a hole: the part's label
     in the part reads as the part's, the asked one's "?" in the rest of it (a label over both read as either's)."""
@@ -1418,6 +1433,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         scene = build_scene(problem, orient(problem, m.coords, mk), m.radii, mk)
         frame = _framed(scene, renderer.style)[0]
         scene = undoubled(problem, scene, frame)
+        if style == "plain":
+            scene = _shaded(scene)
         found = layout_faults(problem, scene, frame, mk)
         forced = forced_faults(m, found) if found else []
         faults = [f.text for f in found]

@@ -1472,8 +1472,10 @@ def _leaders(fig: dict, pts: dict) -> list[str]:
         others = [r for r in regions if r.difference(own).area > 0.02 * r.area and
                   own.difference(r).area > 0.02 * own.area]
         parts = [r for r in regions if own.buffer(1.0).contains(r) and r.area < 0.98 * own.area]
-        for r in others:  # (a tip in a drawn part of its shape reads as that part, the smaller, not as a region
-            # around the part: reader 29's 18, the sector's tip in triangle OBC, inside ABC)
+        shaded = any(sh["name"] == name and sh.get("shade") for sh in fig["shapes"])  # (its grey says the region
+        # the tip is in: reader 32's 24 found the leader into an unshaded sector said little)
+        for r in ([] if shaded else others):  # (a tip in a drawn part of its shape reads as that part, the smaller,
+            # not as a region around the part: reader 29's 18, the sector's tip in triangle OBC, inside ABC)
             if r.buffer(-0.5).contains(tip) and not any(
                     p.buffer(-0.5).contains(tip) and r.buffer(1.0).contains(p) for p in parts):
                 out.append(f"{lab['text']!r} ({lab['element']}) points into a region of other lines too")

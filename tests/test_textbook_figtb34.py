@@ -8,13 +8,22 @@ ending where two lines cross, crowded arcs at one vertex.
   where AF crosses ED): ``compose._open_middle``'s ``lines``; the reader flags one within ``CROSSING_PX``
   (``_leaders_at_crossings``).
 * A narrow angle's arc is drawn long enough to see (reader 32's 01: a 20° arc 9 px long beside the 60° arc at A):
-  ``compose.ARC_LENGTH_FONTS``."""
+  ``compose.ARC_LENGTH_FONTS``.
+* An asked sector is lightly shaded grey in a plain figure and its arc drawn heavier (reader 32's 24: a leader into
+  an unshaded sector said little): ``textbook._shaded``, ``compose._emphasised_arcs``; the export's shape carries
+  its ``shade``, and the reader reads a leader's tip in the shaded region as the region's."""
 from __future__ import annotations
 
 import math
 
 from geomill.dsl import parse
 from geomill.render.textbook import textbook_figure
+
+from io import BytesIO
+
+import numpy as np
+from PIL import Image
+from shapely.geometry import LineString, Point, Polygon
 
 from tests.label_reader import _leaders_at_crossings, textbook_problems
 
@@ -77,3 +86,34 @@ def test_a_narrow_angles_arc_is_long_enough_to_see() -> None:
                                - math.atan2(pts["D"][1] - pts["A"][1], pts["D"][0] - pts["A"][0]), 2 * math.pi))
     assert radius["angle CAD"] * sweep >= 14.0  # (a font long: 9 px read as a speck by the 60° arc)
     assert radius["angle CAE"] - radius["angle CAD"] >= 14.0  # (distinct radii at A)
+
+
+SECTOR = ("points A B C O D E\ntriangle ABC\nline C D A\nline O D E\ncircle O through A B C E\n"
+          "OD perpendicular to CD\ncounterclockwise OEA\nangle ABC = 45\nAO = 8\nfind sector perimeter OEA\n")  # (24)
+
+
+def test_an_asked_sector_is_shaded_and_its_arc_heavier() -> None:
+    fig = textbook_figure(parse(SECTOR))
+    lab = fig.labels
+    assert textbook_problems(lab) == []
+    sector = next(s for s in lab["shapes"] if s["kind"] == "sector")
+    assert sector["shade"] > 0
+    region = Polygon(sector["outline"])
+    strokes = [LineString([lab["points"][a], lab["points"][b]]) for a, b in lab["segments"]]
+    boxes = [Polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)]) for x0, y0, x1, y1 in (x["bbox"] for x in lab["labels"])]
+    px = np.asarray(Image.open(BytesIO(fig.data)).convert("RGB")).astype(int)
+    inside = [(x, y) for x in range(0, 512, 4) for y in range(0, 512, 4) if region.buffer(-4).contains(Point(x, y))
+              and all(s.distance(Point(x, y)) > 4 for s in strokes) and not any(b.buffer(3).contains(Point(x, y))
+                                                                                    for b in boxes)]
+    assert inside
+    grey = [px[y, x] for x, y in inside]
+    assert all(200 <= c[0] <= 245 and c[0] == c[1] == c[2] for c in grey)  # (light grey, not the white page)
+    o = lab["points"]["O"]
+    r = math.dist(o, lab["points"]["A"])
+    mid = Point(*np.mean(sector["outline"][1:-1], axis=0))
+    t = math.atan2(mid.y - o[1], mid.x - o[0])
+    dark = [k for k in range(-4, 5) if px[round(o[1] + (r + k) * math.sin(t)), round(o[0] + (r + k) * math.cos(t))][0]
+            < 128]
+    plain = [k for k in range(-4, 5) if px[round(o[1] - (r + k) * math.sin(t)), round(o[0] - (r + k) * math.cos(t))][0]
+             < 128]  # (the circle across from it, drawn as usual)
+    assert len(dark) > len(plain)
