@@ -117,3 +117,15 @@ def test_an_asked_sector_is_shaded_and_its_arc_heavier() -> None:
     plain = [k for k in range(-4, 5) if px[round(o[1] - (r + k) * math.sin(t)), round(o[0] - (r + k) * math.cos(t))][0]
              < 128]  # (the circle across from it, drawn as usual)
     assert len(dark) > len(plain)
+
+
+def test_matplotlib_comes_through_render_mpl_unchanged_but_its_docstrings() -> None:
+    """``render.mpl`` sets ``kwdoc`` aside only while matplotlib's renderer classes load (issue 38: start-up)."""
+    import inspect
+
+    import matplotlib.artist
+
+    from geomill.render import mpl
+
+    assert matplotlib.artist.kwdoc is mpl._kwdoc  # (restored: a later import writes its docstrings as usual)
+    assert "linewidth" in inspect.signature(mpl.LineCollection.set).parameters  # (set()'s signature still built)
