@@ -129,3 +129,21 @@ def test_matplotlib_comes_through_render_mpl_unchanged_but_its_docstrings() -> N
 
     assert matplotlib.artist.kwdoc is mpl._kwdoc  # (restored: a later import writes its docstrings as usual)
     assert "linewidth" in inspect.signature(mpl.LineCollection.set).parameters  # (set()'s signature still built)
+
+
+def test_a_point_a_few_px_off_a_circle_no_fact_puts_it_on_is_an_accident() -> None:
+    """A point within ``ON_CIRCLE_PX`` of a circle it is not said to be on reads as on it (reader 32's 04 asked
+    whether D was): a coincidence the layout weighs as a fault (``reads_as_fact``); one the facts state is none."""
+    from geomill.render.accidents import ON_CIRCLE_PX, accidents, reads_as_fact
+    from geomill.render.scene import Scene
+
+    problem = parse("points O A B D\ncircle O through A B\ntriangle ABD\nAB = 5\nAD = 4\nfind BD\n")
+    scene = Scene({n: (0.0, 0.0) for n in "OABD"}, [("A", "B"), ("B", "D"), ("D", "A")], [], [])
+    for off, flagged in ((0.0, True), (ON_CIRCLE_PX - 1, True), (ON_CIRCLE_PX + 3, False)):
+        px = {"O": np.array([256.0, 256.0]), "A": np.array([356.0, 256.0]), "B": np.array([256.0, 356.0]),
+              "D": np.array([256.0 - 100.0 - off, 256.0])}
+        found = [a for a in accidents(problem, scene, px, []) if "circle" in a]
+        assert bool(found) == flagged and all(reads_as_fact(a) for a in found)
+    stated = parse("points O A B D\ncircle O through A B D\ntriangle ABD\nAB = 5\nAD = 4\nfind BD\n")
+    px["D"] = np.array([156.0, 256.0])
+    assert not [a for a in accidents(stated, scene, px, []) if "circle" in a]
