@@ -254,7 +254,7 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
     d = Drawing(style, frame)
     d.fills = [Fill(s.name, s.colour, s.colour_rgb, r, s.kind, s.shade) for s, r in zip(scene.shapes, rings)]
     _add_strokes(d, scene)
-    d.marks += _emphasised_arcs(scene, frame, style)
+    d.marks += _emphasised_arcs(scene, frame)
     marks, dashed = annotation.drawn(scene, frame, style)
     d.relation_marks = list(annotation.export)
     d.query = "" if annotation.query is None else str(annotation.query)
@@ -1317,7 +1317,7 @@ LEADER_END_MARK = 6.0  # px a leader's end on its side keeps from the side's mar
 EMPHASIS_PX = 1.0  # px a shaded sector's arc is drawn again inside and outside itself (a heavier stroke)
 
 
-def _emphasised_arcs(scene: Scene, frame: Frame, style: Style) -> list[np.ndarray]:
+def _emphasised_arcs(scene: Scene, frame: Frame) -> list[np.ndarray]:
     """The arc of each shaded sector drawn twice more, ``EMPHASIS_PX`` inside and outside itself: with its region's
     grey, a textbook shows the asked sector so (reader 32's 24: a leader into an unshaded sector said little)."""
     out = []
@@ -1345,7 +1345,7 @@ def _leader_crosses(d: Drawing, placed: Placed) -> bool:
         return False
     start, end = (np.asarray(p, dtype=float) for p in placed.leader[:2])
     hits = _crossings(start, end - start, _drawn_lines(d))
-    return bool(len(hits) and (np.hypot(*(hits - end).T) > 2.0).any())
+    return bool(len(hits) and (np.hypot(*(hits - start).T) > 2.0).any())  # (start: its end on its element)
 
 
 def _other_sides(items, q: Quantity) -> list[tuple[str, ...]]:
@@ -1389,7 +1389,7 @@ MIDDLE_CLEAR_FONTS = 0.5  # fonts a split side's named value by the whole's midd
 def _whole_middle(points: dict, a: str, b: str, claimed=()) -> tuple[float, float] | None:
     """The free stretch of segment ab (its ends as shares of ab) that holds ab's middle: no point splits it and
     no other labelled segment holds it; None where a point is at the middle or a labelled piece holds it."""
-    _, _, pieces, free = _pieces(points, a, b, claimed)
+    free = _pieces(points, a, b, claimed)[3]
     return next(((lo, hi) for lo, hi in free if lo < 0.5 < hi), None)
 
 
