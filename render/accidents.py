@@ -14,6 +14,8 @@ from .marks import Mark
 from .scene import Scene
 
 ON_PX = 1.5  # px: a point this near a line (or a circle) is drawn on it
+ON_CIRCLE_PX = 4.0  # px: a point this near a circle reads as on it (reader 32's 04: D 0 px off the circle read as on
+# it; a few px off, the eye cannot tell)
 ANGLE_DEG = 3.0  # degrees: two lines this near 90° apart read as perpendicular, this near 0° as parallel
 LENGTH_SHARE = 0.03  # two segments at a point within this share of each other read as equal
 
@@ -83,7 +85,8 @@ def accidents(problem: GeneralProblem, scene: Scene, px: dict, marks: list[Mark]
             continue
         r = float(np.linalg.norm(px[c.points[0]] - px[c.centre]))
         for name, xy in px.items():
-            if name != c.centre and name not in c.points and abs(float(np.linalg.norm(xy - px[c.centre])) - r) <= ON_PX:
+            if name != c.centre and name not in c.points and \
+                    abs(float(np.linalg.norm(xy - px[c.centre])) - r) <= ON_CIRCLE_PX:
                 out.append(f"point {name} is drawn on circle {c.centre}, which no fact says")
     for s, t, square in square_strokes(problem, scene, px, marks):
         gap = _apart(_direction(px, s), _direction(px, t))

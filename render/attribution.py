@@ -1083,8 +1083,8 @@ def figure_labels(d) -> dict:
                        "font_size": float(lab.font_size or d.style.font_size)})
         if lab.colour is not None:
             labels[-1]["colour"] = _hex(tuple(lab.colour))
-    shapes = [{"name": f.name, "kind": f.kind, "outline": next(rows), "holes": [next(rows) for _ in f.rings[1:]]}
-              for f in d.fills]
+    shapes = [{"name": f.name, "kind": f.kind, "outline": next(rows), "holes": [next(rows) for _ in f.rings[1:]],
+               **({"shade": f.shade} if f.shade else {})} for f in d.fills]
     heights_out = [{"shape": n, "line": next(rows)} for n in d.heights]
     return {"size": [size, size],
             "points": dict(zip(names, where)),

@@ -103,6 +103,7 @@ class Fill:
     rgb: tuple[float, float, float]
     rings: list[np.ndarray]  # pixel rings, first the outer boundary
     kind: str = ""  # the shape's catalogue kind (the label export names it: a reader checks a square's ticks)
+    shade: float = 0.0  # its own opacity over the style's (``SceneShape.shade``)
 
     @cached_property
     def path(self) -> Path:
@@ -251,8 +252,9 @@ def _compose_once(scene: Scene, annotation: Annotation, style: Style, text_size:
                   fail_fast: bool = False, judged: Judged | None = None) -> Drawing:
     frame, rings = (judged.frame, judged.rings) if judged is not None else _framed(scene, style)
     d = Drawing(style, frame)
-    d.fills = [Fill(s.name, s.colour, s.colour_rgb, r, s.kind) for s, r in zip(scene.shapes, rings)]
+    d.fills = [Fill(s.name, s.colour, s.colour_rgb, r, s.kind, s.shade) for s, r in zip(scene.shapes, rings)]
     _add_strokes(d, scene)
+    d.marks += _emphasised_arcs(scene, frame)
     marks, dashed = annotation.drawn(scene, frame, style)
     d.relation_marks = list(annotation.export)
     d.query = "" if annotation.query is None else str(annotation.query)
@@ -527,7 +529,8 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
                 inner = max(inner, _beyond_squares(d, scene, frame, it.quantity) - ARC_STEP * style.font_px,
                             _beyond_count_arcs(d, scene, frame, it.quantity) - ARC_STEP * style.font_px)
                 inner = max(inner, _beyond_held(held.get(v, []), scene, frame, it.quantity) - ARC_STEP * style.font_px)
-            line, r = _angle_arc(scene, frame, it.quantity, style, inner, fit, annotation.arcs_clear)
+            line, r = _angle_arc(scene, frame, it.quantity, style, inner, fit, annotation.arcs_clear,
+                                 it.quantity == annotation.query)
             at_vertex[v] = r
             if annotation.arcs_clear:
                 held.setdefault(v, []).append(_arc_reach(scene, frame, it.quantity, r, fit, style.font_px))
@@ -1026,16 +1029,24 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         q = it.quantity
         if q.kind is QKind.LENGTH:
             geo = annotation.side_anchor(q, _side_geometry(scene, frame, q, shapes))
-            if str(q) in eased:  # (a split side's named value: by the middle of its longest piece that no other
-                # labelled segment holds, never beside a piece's own value: review 12's 36)
+            whole = None
+            if str(q) in eased:  # (a split side's named value: by the whole's middle where the piece there is
+                # free and its crossing far enough off (reader 32's 02: "PR = ?" under RQ read as RQ's), else by the
+                # middle of its longest piece that no other labelled segment holds, never beside a piece's own
+                # value: review 12's 36)
+                whole = _whole_middle(d.rules.points, *q.key, claimed=_other_sides(items, q))
+                whole = None if whole is None else (geo, *whole)
                 piece = np.array(_open_middle(d.rules.points, *q.key, claimed=_other_sides(items, q)))
                 geo = (piece, *geo[1:3], NAMED_PIECE_REACH)
             anchor = tuple(geo[0]) if str(q) not in d.rules.set_off or str(q) in d.rules.side_offsets else \
-                _open_middle(d.rules.points, *q.key, marks=d.marks, claimed=_other_sides(items, q))
+                _open_middle(d.rules.points, *q.key, marks=d.marks, claimed=_other_sides(items, q),
+                             lines=_drawn_lines(d))
             # (set off from a split side's dimension line, never from one piece of the side: review 14)
 
-            def centres(w, h, stage, geo=geo, q=q):
+            def centres(w, h, stage, geo=geo, q=q, whole=whole):
                 usual = _side_centres(geo, w, h, gap, stage, fpx)
+                if whole is not None and stage != "far":  # (by the whole's middle first, the box off its cuts)
+                    usual = np.concatenate([_middle_centres(whole, w, h, gap, stage, fpx), usual.reshape(-1, 2)])
                 if stage == "far" or str(q) not in d.breaks:
                     return usual
                 return np.concatenate([_break_centres(d, str(q), w, h), usual.reshape(-1, 2)])
@@ -1303,6 +1314,40 @@ TEXTBOOK_CENTRE_RATIO = 2.5  # a textbook figure's side value: its centre this m
 LEADER_END_MARK = 6.0  # px a leader's end on its side keeps from the side's marks (review 8: on its tick, merged)
 
 
+EMPHASIS_PX = 1.0  # px a shaded sector's arc is drawn again inside and outside itself (a heavier stroke)
+
+
+def _emphasised_arcs(scene: Scene, frame: Frame) -> list[np.ndarray]:
+    """The arc of each shaded sector drawn twice more, ``EMPHASIS_PX`` inside and outside itself: with its region's
+    grey, a textbook shows the asked sector so (reader 32's 24: a leader into an unshaded sector said little)."""
+    out = []
+    for s in scene.shapes:
+        if not s.shade or s.kind != "sector":
+            continue
+        o, a, b = (np.asarray(frame.px(s.coords[i]), float) for i in range(3))
+        r = float(np.hypot(*(a - o)))
+        t0 = math.atan2(*(a - o)[::-1])
+        sweep = (math.atan2(*(b - o)[::-1]) - t0) % (2 * math.pi)
+        t = t0 + sweep * np.linspace(0.0, 1.0, max(8, int(math.degrees(sweep) / 2)) + 1)
+        ring = np.column_stack([np.cos(t), np.sin(t)])
+        out += [o + (r + k * EMPHASIS_PX) * ring for k in (-1, 1)]
+    return out
+
+
+def _drawn_lines(d: Drawing) -> np.ndarray:
+    """The drawn segments, k×2×2 px (where another crosses a side, a leader's end reads as at the crossing)."""
+    return np.array([line for _, _, line in d.segments], dtype=float).reshape(-1, 2, 2)
+
+
+def _leader_crosses(d: Drawing, placed: Placed) -> bool:
+    """Does the label's leader cross a drawn segment on its way (short of its end on its own element)?"""
+    if placed.leader is None:
+        return False
+    start, end = (np.asarray(p, dtype=float) for p in placed.leader[:2])
+    hits = _crossings(start, end - start, _drawn_lines(d))
+    return bool(len(hits) and (np.hypot(*(hits - start).T) > 2.0).any())  # (start: its end on its element)
+
+
 def _other_sides(items, q: Quantity) -> list[tuple[str, ...]]:
     """The segments other than ``q`` that a label names (their end names)."""
     return [o.quantity.key for o in items if o.quantity.kind is QKind.LENGTH and o.quantity != q]
@@ -1317,26 +1362,54 @@ def _led_to_side(d: Drawing, placer: Placer, placed: Placed, text: str, q: Quant
     was = d.rules.set_off
     d.rules.set_off = was | {str(q)}
     d.rules._cache.pop(("side", str(q)), None)
-    anchor = _open_middle(d.rules.points, *q.key, marks=d.marks,
-                          claimed=_other_sides(items, q))
+    anchors = dict.fromkeys(_open_middle(d.rules.points, *q.key, marks=d.marks, claimed=_other_sides(items, q),
+                                         lines=_drawn_lines(d), later=later) for later in (False, True))
     placer.undo()
-    led = _search(placer, text, str(q), "side", centres, anchor, text_size, style,
-                  d.rules.rule("side", str(q)), STAGES)
-    if led.leader is not None and not led.conflicts:
-        return led
-    placer.undo()
+    clean = None
+    for anchor in anchors:  # (the spot by a crossing's far side too: the leader need not cross the other line)
+        led = _search(placer, text, str(q), "side", centres, anchor, text_size, style,
+                      d.rules.rule("side", str(q)), STAGES)
+        if led.leader is not None and not led.conflicts:
+            if not _leader_crosses(d, led) and not _led_alongside(d, led):
+                return led
+            clean = clean or anchor
+        placer.undo()
+    if clean is not None:  # (every clean one crosses a line: the first, as before)
+        return _search(placer, text, str(q), "side", centres, clean, text_size, style, d.rules.rule("side", str(q)),
+                       STAGES)
     placer.commit(placed, VALUE_GAP_FONTS * style.font_px)
     d.rules.set_off = was
     d.rules._cache.pop(("side", str(q)), None)
     return placed
 
 
-def _open_middle(points: dict, a: str, b: str, marks=(), claimed=()) -> tuple[float, float]:
-    """The middle of the longest piece of segment ab (pixels) that no point splits and no other labelled segment
-    (``claimed``: their end names) along it holds: a leader to the side ends there, clear of its points and of
-    its parts' values (review 12's 36: "AC = 4" ended on AD beside AD's "3"); where a mark (a tick, an arrow) lies
-    there, the nearest spot of that piece ``LEADER_END_MARK`` px clear of every mark (review 8: a leader ending on
-    its side's tick read as one)."""
+MIDDLE_CLEAR_FONTS = 0.5  # fonts a split side's named value by the whole's middle keeps, along the side, from a cut
+
+
+def _whole_middle(points: dict, a: str, b: str, claimed=()) -> tuple[float, float] | None:
+    """The free stretch of segment ab (its ends as shares of ab) that holds ab's middle: no point splits it and
+    no other labelled segment holds it; None where a point is at the middle or a labelled piece holds it."""
+    free = _pieces(points, a, b, claimed)[3]
+    return next(((lo, hi) for lo, hi in free if lo < 0.5 < hi), None)
+
+
+def _middle_centres(whole: tuple, w: float, h: float, gap: float, stage: str, fpx: float) -> np.ndarray:
+    """Spots for a split side's named value by the whole side's middle, within its free stretch: the box keeps
+    ``MIDDLE_CLEAR_FONTS`` from the stretch's ends along the side (empty where it has no such room)."""
+    geo, lo, hi = whole
+    mid, dxy, normals = geo[:3]
+    length = max(float(np.hypot(*dxy)), 1e-9)
+    ux, uy = dxy / length
+    half = abs(ux) * w / 2 + abs(uy) * h / 2  # (the box's half extent along the side)
+    room = (min(0.5 - lo, hi - 0.5) * length - half - MIDDLE_CLEAR_FONTS * fpx) / length
+    if room < 0:
+        return np.zeros((0, 2))
+    return _side_centres((mid, dxy, normals, min(room, NAMED_PIECE_REACH)), w, h, gap, stage, fpx).reshape(-1, 2)
+
+
+def _pieces(points: dict, a: str, b: str, claimed=()) -> tuple[np.ndarray, np.ndarray, list, list]:
+    """Segment ab's start and vector (pixels), its pieces between the points on it (shares of ab) and those of
+    them no other labelled segment (``claimed``: their end names) along it holds."""
     p, r = points[a], points[b]
     u = r - p
     n2 = max(float(u @ u), 1e-12)
@@ -1352,20 +1425,56 @@ def _open_middle(points: dict, a: str, b: str, marks=(), claimed=()) -> tuple[fl
             and None not in (ends := (along(x), along(y)))]
     pieces = list(zip(ts, ts[1:]))
     free = [st for st in pieces if not any(h0 - 1e-6 <= st[0] and st[1] <= h1 + 1e-6 for h0, h1 in held)]
+    return p, u, pieces, free
+
+
+def _open_middle(points: dict, a: str, b: str, marks=(), claimed=(), lines=(), later: bool = False
+                 ) -> tuple[float, float]:
+    """The middle of the longest piece of segment ab (pixels) that no point splits and no other labelled segment
+    (``claimed``: their end names) along it holds: a leader to the side ends there, clear of its points and of
+    its parts' values (review 12's 36: "AC = 4" ended on AD beside AD's "3"); where a mark (a tick, an arrow) lies
+    there, or a drawn line (``lines``: k×2×2 px) crosses ab there, the nearest spot of that piece clear of them
+    (``LEADER_END_MARK`` px of every mark, review 8: a leader ending on its side's tick read as one;
+    ``LEADER_END_CROSS`` px of every crossing, reader 32's 16: "AF = ?" ending where AF crosses DE); of two
+    spots as near the middle, the one towards a (``later``: towards b)."""
+    p, u, pieces, free = _pieces(points, a, b, claimed)
+    n2 = max(float(u @ u), 1e-12)
     lo, hi = max(free or pieces, key=lambda st: st[1] - st[0])
     m = p + u * (lo + hi) / 2
     strokes = [np.asarray(mk, float) for mk in marks if len(mk) > 1]
-    if strokes:
+    crossings = _crossings(p, u, np.asarray(lines, float).reshape(-1, 2, 2))
+    if strokes or len(crossings):
         from shapely.geometry import MultiLineString, Point
 
-        near = MultiLineString([s.tolist() for s in strokes])
+        near = MultiLineString([s.tolist() for s in strokes]) if strokes else None
         length = math.sqrt(n2)
-        ends = LEADER_END_MARK / length
-        for t in sorted(np.linspace(lo + ends, hi - ends, 41), key=lambda t: abs(t - (lo + hi) / 2)):
+        ends = max(LEADER_END_MARK, LEADER_END_CROSS if len(crossings) else 0.0) / length
+        for t in sorted(np.linspace(lo + ends, hi - ends, 41), key=lambda t: (round(abs(t - (lo + hi) / 2), 9),
+                                                                          (t < (lo + hi) / 2) == later)):
             c = p + u * t
-            if near.distance(Point(c)) >= LEADER_END_MARK:
+            if (near is None or near.distance(Point(c)) >= LEADER_END_MARK) and not (
+                    len(crossings) and np.hypot(*(crossings - c).T).min() < LEADER_END_CROSS):
                 return float(c[0]), float(c[1])
     return float(m[0]), float(m[1])
+
+
+LEADER_END_CROSS = 12.0  # px a leader's end on its side keeps from where another drawn line crosses the side
+
+
+def _crossings(p: np.ndarray, u: np.ndarray, lines: np.ndarray) -> np.ndarray:
+    """Where the drawn segments ``lines`` (k×2×2) cross segment p→p+u inside both (m×2 px); those along it or
+    meeting it at an end are no crossing a leader's end could be read as."""
+    if not len(lines):
+        return np.zeros((0, 2))
+    a, v = lines[:, 0], lines[:, 1] - lines[:, 0]
+    den = u[0] * v[:, 1] - u[1] * v[:, 0]
+    ok = np.abs(den) > 1e-9 * np.maximum(1.0, np.hypot(*v.T)) * max(1.0, float(np.hypot(*u)))
+    w = a - p
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = (w[:, 0] * v[:, 1] - w[:, 1] * v[:, 0]) / den
+        s = (w[:, 0] * u[1] - w[:, 1] * u[0]) / den
+    keep = ok & (t > 1e-6) & (t < 1 - 1e-6) & (s > 1e-6) & (s < 1 - 1e-6)
+    return p + t[keep, None] * u
 
 
 QUERY_CORNER_FONTS = 2.0  # a shape's bare "?" at least this many font heights from every point
@@ -1746,17 +1855,20 @@ ARC_TICK_OUT = 4.5  # px an equal-angle arc's ticks reach beyond it (``mark_plac
 ARC_FONTS = 1.25  # an angle's arc mark at most this many font heights out (its value goes just beyond it)
 
 
+ARC_LENGTH_FONTS = 1.0  # a textbook angle's arc at least this long where its wedge has room (a shorter one reads
+# as a speck by its neighbours)
 ARC_MAX_FONTS = 3.6  # a narrow angle's arc at most this far out (review 6: enlarge it rather than set the value far)
 WEDGE_ROOM = 5.0  # px between a narrow angle's value and either ray
 
 
 def _angle_arc(scene, frame, q, style, inner: float = -math.inf, label: tuple[float, float] | None = None,
-               clear: bool = False) -> tuple[np.ndarray, float]:
+               clear: bool = False, asked: bool = False) -> tuple[np.ndarray, float]:
     """The arc mark of a labelled angle, at least ``ARC_STEP`` outside the widest arc already at its vertex
     (``inner``); for a narrow angle drawn wider, up to ``ARC_MAX_FONTS``, so that its value (``label``: its
     w, h) fits in the wedge just beyond the arc: a value pushed far out along a narrow wedge read as unsure
     (review 6).  ``clear``: widened, it stops short of any drawn line that does not pass its vertex (review 6:
-    an arc 60 px out across BC read as an angle at another point)."""
+    an arc 60 px out across BC read as an angle at another point).  ``asked``: the angle asked (its arc at least
+    ``ARC_LENGTH_FONTS`` long where its "?" is set off)."""
     pv, t0, sweep = _angle_rays(scene, frame, q)
     short = _short_side(scene, frame, q)
     base = r = max(8.0, min(ARC_FONTS * style.font_px, 0.3 * short))
@@ -1766,6 +1878,12 @@ def _angle_arc(scene, frame, q, style, inner: float = -math.inf, label: tuple[fl
         r = max(r, min(need, ARC_MAX_FONTS * style.font_px, 0.75 * short))
         if clear and r > base:
             r = _clear_radius(scene, frame, pv, t0, sweep, base, r, style.font_px)
+    if clear and asked and label == (0.0, 0.0) and sweep > 1e-6 and r * sweep < ARC_LENGTH_FONTS * style.font_px:
+        # (a narrow asked angle's arc, its "?" set off, long enough to see: reader 32's 01, a 20° arc 9 px long at A
+        # beside the 60° arc there read as crowded; one valued in its wedge is widened for its value above)
+        wide = min(ARC_LENGTH_FONTS * style.font_px / sweep, ARC_MAX_FONTS * style.font_px, 0.75 * short)
+        if wide > r:
+            r = max(r, _clear_radius(scene, frame, pv, t0, sweep, r, wide, style.font_px))
     r = max(r, inner + ARC_STEP * style.font_px)
     n = max(4, int(math.degrees(sweep) / 4))
     t = t0 + sweep * np.arange(n + 1) / n

@@ -16,16 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path as FsPath
 
 import numpy as np
-from matplotlib.backends.backend_agg import get_hinting_flag
-from matplotlib.collections import LineCollection
-from matplotlib.colors import to_rgba
-from matplotlib.figure import Figure
-from matplotlib.font_manager import FontProperties, fontManager, get_font
-from matplotlib.patches import PathPatch
-from matplotlib.path import Path
-from matplotlib.text import Text
 
-from .annotate import Annotation
+from .mpl import (Figure, FigureCanvasAgg, FontProperties, LineCollection, Path, PathPatch, Text, fontManager, get_font,
+                  get_hinting_flag, to_rgba)
+
+from .annotate import Annotation  # noqa: I001 (matplotlib through .mpl first: compose imports it too)
 from .colours import FILL_OPACITY, legible, linear
 from .compose import DPI, Drawing, Style, compose
 from .labels import Placed
@@ -231,8 +226,8 @@ class Renderer:
         nothing but the page in its opaque colour, ``_on_white``), then the labels' bitmaps; the RGBA view."""
         r = self.canvas.get_renderer()
         buf = np.asarray(r.buffer_rgba())
-        coats = [] if strokes_only else [self._on_white(r, buf, f.rgb) if alone else (*f.rgb, self.style.opacity)
-                                         for f, alone in zip(d.fills, d.over_white())]
+        coats = [] if strokes_only else [(*f.rgb, f.shade) if f.shade else self._on_white(r, buf, f.rgb) if alone
+                                         else (*f.rgb, self.style.opacity) for f, alone in zip(d.fills, d.over_white())]
         buf.fill(255)  # an opaque white page (what clear() would do first, transparent, is overwritten)
         for f, rgba in zip(d.fills, coats):  # (none with ``strokes_only``)
             self._fill.fill(r, f.path, rgba)
@@ -660,7 +655,6 @@ class _Label:
 
 def _figure(w: int, h: int):
     """A Figure whose single Axes maps data to display pixels one to one."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     fig = Figure(figsize=(w / DPI, h / DPI), dpi=DPI, facecolor="white")
     canvas = FigureCanvasAgg(fig)

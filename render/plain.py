@@ -10,10 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-from matplotlib.collections import LineCollection
-from matplotlib.patches import Circle
-
 from .draw import Renderer, _Brush
+from .mpl import Circle, LineCollection
 from .png import encode_png
 from .scene import Scene
 

@@ -64,6 +64,7 @@ class SceneShape:
     loops: tuple[Loop, ...]
     colour: str = ""
     colour_rgb: tuple[float, float, float] = (0.5, 0.5, 0.5)
+    shade: float = 0.0  # an opacity of its own, drawn whatever the style's (an asked sector's grey in a plain figure)
 
     @property
     def outline(self) -> list[XY]:
@@ -97,6 +98,8 @@ class SceneShape:
              "outline": [list(p) for p in self.outline]}
         if len(self.loops) > 1:
             d["holes"] = [[list(p) for p in h] for h in self.holes]
+        if self.shade:
+            d["shade"] = self.shade
         return d
 
 

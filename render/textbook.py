@@ -166,8 +166,10 @@ class TextbookAnnotation(Annotation):
 
     def named_sides(self) -> frozenset[str]:
         """A split side's value named with no dimension line ("AB = 12"): read by the side (never led to it, where
-        the leader's end on a piece reads past the name), nearest it."""
-        return frozenset(str(q) for q in self.named & self.split if q not in self.spans)
+        the leader's end on a piece reads past the name), nearest it; the asked one too where its "?" is named
+        ("PR = ?": reader 32's 02)."""
+        named = self.named | ({self.query} if self.named_query and self.query is not None else set())
+        return frozenset(str(q) for q in named & self.split if q not in self.spans)
 
     def query_optional(self) -> bool:
         """A textbook figure marks every goal it draws (a student looks for the "?"): an asked shape too, set off
@@ -747,6 +749,21 @@ def _sector(problem: GeneralProblem, el: Element, pts: dict, radii: dict, colour
     o, a, b = el.points
     return SceneShape("".join(el.points), "sector", (o, a, b), {0: pts[o], 1: pts[a], 2: pts[b]},
                       ((Line(0, 1), Arc(0, 1, 2, True), Line(2, 0)),), *colour)
+
+
+SECTOR_SHADE = (0.55, 0.55, 0.55), 0.25  # an asked sector's grey in a plain figure (about 89 % white): light under
+# black letters, plainly a region
+
+
+def _shaded(scene: Scene) -> Scene:
+    """The asked sector lightly shaded grey (a plain figure fills nothing else), its arc drawn heavier
+    (``compose._emphasised_arcs``): a textbook shows the sector asked so (reader 32's 24: "sector perimeter OEA = ?"
+    led into an unshaded region between two radii)."""
+    rgb, shade = SECTOR_SHADE
+    if not any(s.kind == "sector" for s in scene.shapes):
+        return scene
+    return dataclasses.replace(scene, shapes=[dataclasses.replace(s, colour="gray", colour_rgb=rgb, shade=shade)
+                                              if s.kind == "sector" else s for s in scene.shapes])
 
 
 def _holed(shape: SceneShape, shapes: list[SceneShape]) -> SceneShape:
@@ -1416,6 +1433,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         scene = build_scene(problem, orient(problem, m.coords, mk), m.radii, mk)
         frame = _framed(scene, renderer.style)[0]
         scene = undoubled(problem, scene, frame)
+        if style == "plain":
+            scene = _shaded(scene)
         found = layout_faults(problem, scene, frame, mk)
         forced = forced_faults(m, found) if found else []
         faults = [f.text for f in found]

@@ -775,7 +775,8 @@ def textbook_problems(fig: dict) -> list[str]:
             + _values_by_radii(fig, pts) + _queries_in_faces(fig, pts) + _parts_apart(fig, pts) + _flat_corners(fig, pts) + _queries_apart(fig)
             + _neighbour_squares(fig) + _tick_rows(fig) + _one_length_two_counts(fig, pts) + _unmarked_equal_arcs(fig)
             + _arc_labels_off(fig, pts) + _pieces_by_whole_middles(fig, pts) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
-            + _near_incidences(fig, pts) + _sectors_past_chords(fig, pts) + _bracketed_values_moved(fig))
+            + _near_incidences(fig, pts) + _sectors_past_chords(fig, pts) + _bracketed_values_moved(fig)
+            + _leaders_at_crossings(fig, pts))
 
 
 NEAR_CENTRE = 0.15  # of the radius: a chord passing nearer its circle's centre (but not through it) reads as a diameter
@@ -1471,8 +1472,10 @@ def _leaders(fig: dict, pts: dict) -> list[str]:
         others = [r for r in regions if r.difference(own).area > 0.02 * r.area and
                   own.difference(r).area > 0.02 * own.area]
         parts = [r for r in regions if own.buffer(1.0).contains(r) and r.area < 0.98 * own.area]
-        for r in others:  # (a tip in a drawn part of its shape reads as that part, the smaller, not as a region
-            # around the part: reader 29's 18, the sector's tip in triangle OBC, inside ABC)
+        shaded = any(sh["name"] == name and sh.get("shade") for sh in fig["shapes"])  # (its grey says the region
+        # the tip is in: reader 32's 24 found the leader into an unshaded sector said little)
+        for r in ([] if shaded else others):  # (a tip in a drawn part of its shape reads as that part, the smaller,
+            # not as a region around the part: reader 29's 18, the sector's tip in triangle OBC, inside ABC)
             if r.buffer(-0.5).contains(tip) and not any(
                     p.buffer(-0.5).contains(tip) and r.buffer(1.0).contains(p) for p in parts):
                 out.append(f"{lab['text']!r} ({lab['element']}) points into a region of other lines too")
@@ -2554,6 +2557,40 @@ def _small_angle_marks(fig: dict, pts: dict) -> list[str]:
             elif math.dist(line[0], line[-1]) < EQUAL_TICK_MIN * font - 0.5:
                 out.append(f"an equal-angle tick of {m['elements'][0]} is "
                            f"{math.dist(line[0], line[-1]):.0f} px long: too small to see")
+                break
+    return out
+
+
+CROSSING_PX = 8.0  # px: a leader ending this near where two drawn segments cross points at the crossing
+
+
+def _crossings(fig: dict, pts: dict) -> list[tuple[tuple[float, float], str]]:
+    """Where two drawn segments cross inside both, away from every drawn point, each with the two segments' names."""
+    segs = [(p, q) for p, q in fig["segments"] if p in pts and q in pts and p != q]
+    out = []
+    for (a, b), (c, e) in itertools.combinations(segs, 2):
+        if {a, b} & {c, e}:
+            continue
+        hit = LineString([pts[a], pts[b]]).intersection(LineString([pts[c], pts[e]]))
+        if hit.geom_type != "Point" or any(math.dist((hit.x, hit.y), xy) < 2.0 for xy in pts.values()):
+            continue
+        out.append(((hit.x, hit.y), f"{a}{b} and {c}{e}"))
+    return out
+
+
+def _leaders_at_crossings(fig: dict, pts: dict) -> list[str]:
+    """A leader ending where two drawn lines cross points at the crossing, or at the other line (reader 32's 16: the
+    leader of "AF = ?" ended where AF crosses ED, read as pointing at ED or at the crossing)."""
+    crossings = _crossings(fig, pts)
+    out = []
+    for lab in fig["labels"]:
+        if lab.get("leader") is None or lab["element"].startswith("point "):
+            continue
+        end = tuple(lab["leader"][0][:2])
+        for xy, names in crossings:
+            if math.dist(end, xy) < CROSSING_PX:
+                out.append(f"the leader of {lab['text']!r} ({lab['element']}) ends where {names} cross "
+                           f"({math.dist(end, xy):.1f} px): it points at the crossing")
                 break
     return out
 
