@@ -24,13 +24,35 @@ def tidy(lines: list[str]) -> list[str]:
     """The text proof's lines with each fact said once."""
     if any("$" in line for line in lines):
         return lines
+    lines = _angles_as_first(lines)
     said = [[s for s in _SENTENCE.split(line) if s] for line in lines]
     for tidied in (_judged_once, _opposite_side_named, _shape_facts_once, _one_reason, _equal_then_valued,
                    _semicircle_once, _semicircle_plain, _diameter_once, _no_round_trip, _radii_as_reason,
                    _all_sides_equal, _given_lines, _restated, _bracket_said_before):
         said = tidied(said)
     lines = _perpendicular_once([" ".join(s for s in line if s) for line in said])
-    return _most_specific([_no_echo(_unitless(_one_chain(x))) for x in lines if x])
+    return _most_specific([_two_so(_no_echo(_unitless(_one_chain(x)))) for x in lines if x])
+
+
+# an angle's name where the text names an angle: "angle BOC", "the central angle COB", "angles GOI and EIO"
+_ANGLE_NAME = re.compile(r"\b(angles? )([A-Z]{3})\b(?:( and )([A-Z]{3})\b)?")
+
+
+def _angles_as_first(lines: list[str]) -> list[str]:
+    """Each angle keeps its first spelling throughout: never "angle BOC" and later "the central angle COB" (blind
+    teacher 27 gen 7, gen 15: "central angle EOA, arc EA = angle AOE"); its ends read the other way round are the
+    same angle."""
+    first: dict[tuple[str, frozenset], str] = {}
+
+    def steady(name: str) -> str:
+        return first.setdefault((name[1], frozenset((name[0], name[2]))), name)
+
+    def put(m: re.Match) -> str:
+        if m[3] is None:
+            return m[1] + steady(m[2])
+        return f"{m[1]}{steady(m[2])}{m[3]}{steady(m[4])}"
+
+    return [_ANGLE_NAME.sub(put, line) for line in lines]
 
 
 _AS_PERPENDICULAR = re.compile(r" \(as ([A-Z]{2}) is perpendicular to [A-Z]{2}\)")
@@ -93,12 +115,30 @@ def _no_echo(line: str) -> str:
             out[-1] = part
             continue
         # "(as …), AE = BD, so AE = BD = 7√3/2": the chain carried on, said once ("AE = BD = 7√3/2")
+        # "…, AN² = BN·CN, so AN² = BN·CN = 12·8 = 96": the equation said once with the numbers put in (blind teacher
+        # 27 fg 13, fg 14)
         tail = out[-1].rsplit(", ", 1)[-1]
-        if re.fullmatch(rf"{_NAME}(?: = {_NAME})+", tail) and part.startswith(f"{tail} = "):
+        if (re.fullmatch(rf"{_NAME}(?: = {_NAME})+", tail) or re.fullmatch(r"[^,;()]+ = [^,;]+", tail)
+                and not tail.startswith(("since ", "by ", "as "))) and part.startswith(f"{tail} = "):
             out[-1] = out[-1][:len(out[-1]) - len(tail)] + part
             continue
         out.append(part)
     return ", so ".join(out)
+
+
+def _two_so(line: str) -> str:
+    """At most two "so" in a sentence: a longer chain goes on in a sentence of its own ("…, so 8² = x·(x + 9), so 64
+    = x² + 9x. Hence x² + 9x - 64 = 0, so by the quadratic formula, …"; blind teacher 27 fg 14: six clauses joined
+    by "so")."""
+    out = []
+    for sentence in _SENTENCE.split(line):
+        parts = sentence.split(", so ")
+        while len(parts) > 3:
+            out.append(", so ".join(parts[:3]) + ".")
+            rest = parts[3]
+            parts = [rest[0].upper() + rest[1:] if rest.startswith("by ") else "Hence " + rest, *parts[4:]]
+        out.append(", so ".join(parts))
+    return " ".join(out)
 
 
 # "so x + 100 = 150°": an equation in the problem's variables alone, between ", so " or ", " and " and " or "."
@@ -422,6 +462,15 @@ def _radii_as_reason(said: list[list[str]]) -> list[list[str]]:
             if use is not None:
                 s = said[i2][j2]
                 said[i2][j2] = f"{s[:use.start()]}as {use[1]} and {use[2]} are radii{s[use.end():]}"
+                said[i][j] = ""
+                break
+            # (or in any words: "isosceles with OA = OC": the reason beside it, never an orphan line at the top,
+            # blind teacher 27 fg 7)
+            use = next((u for u in re.finditer(r"(?<![=·/] )\b([A-Z]{2}) = ([A-Z]{2})\b(?! =| \()", said[i2][j2])
+                        if _same_segments([u[1], u[2]], [m[1], m[2]])), None)
+            if use is not None:
+                s = said[i2][j2]
+                said[i2][j2] = f"{s[:use.end()]} (radii of circle {m[3]}){s[use.end():]}"
                 said[i][j] = ""
                 break
     return said
