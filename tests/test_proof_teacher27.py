@@ -12,7 +12,7 @@ def test_an_angle_of_a_shape_renamed_through_both_arms_says_the_points_on_them()
     """(gen 1: angle ABD of the cyclic quadrilateral ABDC printed as FBO, the triangle's name, unsaid.)"""
     text = _text("triangle ABC\npolygon DCAB\ncircle O through A B C D\nline B O D\nline B F A\nline O F\n"
                  "OF perpendicular to BF\nangle ACB = 30\nradius O = 9\nfind FO\n")
-    assert "Since F lies on BA and O lies on BD, angle ABD = angle FBO. Since the opposite angles of the cyclic " \
+    assert "Since F lies on BA and O lies on BD, angle FBO = angle ABD. Since the opposite angles of the cyclic " \
            "quadrilateral ABDC add up to 180°, angle FBO = " in text, text
 
 
@@ -40,8 +40,13 @@ def test_the_perpendicular_from_the_centre_bisects_the_central_angle_for_equal_r
 
 
 def test_an_angle_keeps_its_first_spelling() -> None:
+    """(the spelling an equation gives it first, before a theorem's words)"""
     assert tidy(["Since arc EA has the measure of its central angle EOA, arc EA = angle AOE = 60°."]) == [
-        "Since arc EA has the measure of its central angle EOA, arc EA = angle EOA = 60°."]
+        "Since arc EA has the measure of its central angle AOE, arc EA = angle AOE = 60°."]
+    assert tidy(["Since the central angle BOC is twice the inscribed angle BAC, angle BOC = 140°. Since OD bisects "
+                 "the central angle COB, angle COD = angle COB/2 = 70°."]) == [
+        "Since the central angle BOC is twice the inscribed angle BAC, angle BOC = 140°. Since OD bisects the central "
+        "angle BOC, angle COD = angle BOC/2 = 70°."]
 
 
 def test_an_equation_is_said_once_with_its_numbers() -> None:
@@ -96,4 +101,24 @@ def test_a_since_lists_only_the_premises_of_its_own_conclusion() -> None:
     text = _text("triangle ABC right at C\npolygon BEDF\nline A D C\nline B E A\nline B F C\nED parallel to BC\n"
                  "FD parallel to BA\nAC = 24\nBC = 32\nAD = 13\nfind area BEDF\n")
     assert "Since both pairs of opposite sides of BEDF are parallel, it is a parallelogram, whose area is the base FB " \
-           "times the height DC (as C lies on BF extended and angle DCF = 90°); hence" in text, text
+           "times the height DC (as C lies on BF extended" in text, text
+    assert "Since angle DCF = 90° and both" not in text, text
+
+
+def test_a_rule_giving_a_multiple_of_a_sum_is_stated_then_solved_for_a_part() -> None:
+    """(fg 2: "TU = 2·SV - QR" never states the midsegment theorem; gen 10: "AD = perimeter ABCD/2 - AB".)"""
+    text = _text("trapezoid ABCD bases AD BC\nline A F B\nline D G C\nFG midsegment of ABCD\nAD = 27\nFG = 43\n"
+                 "find BC\n")
+    assert "FG = (AD + BC)/2 (the trapezoid midsegment theorem), so 43 = (27 + BC)/2 and BC = 2·43 - 27 = 59." \
+        in text, text
+    text = _text("points A B C D\nparallelogram ABCD\nAB = 21\nperimeter ABCD = 92\nfind AD\n")
+    assert "perimeter ABCD = 2·(AB + AD), so 92 = 2·(21 + AD) and AD = 92/2 - 21 = 25." in text, text
+
+
+def test_a_right_angle_is_said_just_before_the_sentence_that_uses_it() -> None:
+    """(gen 4: "angle DCF = 90°" said two steps before the height it makes.)"""
+    text = _text("triangle ABC right at C\npolygon BEDF\nline A D C\nline B E A\nline B F C\nED parallel to BC\n"
+                 "FD parallel to BA\nAC = 24\nBC = 32\nAD = 13\nfind area BEDF\n")
+    assert "= 52/3. Since ABC is a right triangle with the right angle at C, angle DCF = 90°. Since both pairs of " \
+           "opposite sides of BEDF are parallel, it is a parallelogram, whose area is the base FB times the height DC " \
+           "(as C lies on BF extended); hence" in text, text

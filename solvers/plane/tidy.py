@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["SHAPE_KINDS", "tidy"]
+__all__ = ["SHAPE_KINDS", "right_angle_near_use", "tidy"]
 
 _SENTENCE = re.compile(r"(?<=\.)\s+(?=[A-Z])")
 _NAME = r"(?:angle )?[A-Z]{2,3}"
@@ -34,8 +34,46 @@ def tidy(lines: list[str]) -> list[str]:
     return _most_specific([_two_so(_no_echo(_unitless(_one_chain(x)))) for x in lines if x])
 
 
+_RIGHT_ALONE = re.compile(r"^Since [^.]*, angle ([A-Z]{3}) = 90°\.$")
+
+
+def right_angle_near_use(lines: list[str]) -> list[str]:
+    """A right angle said on a line of its own and first used lines later (blind teacher 27 gen 4: "angle DCF = 90°"
+    two steps before the height it makes) said just before the sentence that uses it, which no longer says it
+    again; it stays where a sentence between names the angle or a triangle with its three points.  (Run on the
+    written text after the writer names each sentence's angles by its triangle: the names the sentences print.)"""
+    if any("$" in line for line in lines):
+        return lines
+    out = list(lines)
+    for i, line in enumerate(out):
+        m = _RIGHT_ALONE.match(line)
+        if m is None:
+            continue
+        angle, points = m[1], set(m[1])
+        named = re.compile(rf"\bangle (?:{angle}|{angle[::-1]})\b")
+        for k in range(i + 1, len(out)):
+            parts = _SENTENCE.split(out[k])
+            at = next((j for j, x in enumerate(parts) if named.search(x) or any(
+                set(t) == points for t in re.findall(r"\btriangle ([A-Z]{3})\b", x))), None)
+            if at is None:
+                continue
+            if k > i + 1 or at > 0:
+                use = parts[at]
+                for said in (f" and angle {angle} = 90°)", f" (as angle {angle} = 90°)"):
+                    if said in use:
+                        use = use.replace(said, ")" if said.startswith(" and") else "", 1)
+                        break
+                out[k] = " ".join([*parts[:at], line, use, *parts[at + 1:]])
+                out[i] = ""
+            break
+    return [x for x in out if x]
+
+
 # an angle's name where the text names an angle: "angle BOC", "the central angle COB", "angles GOI and EIO"
 _ANGLE_NAME = re.compile(r"\b(angles? )([A-Z]{3})\b(?:( and )([A-Z]{3})\b)?")
+
+
+_ANGLE_IN_EQUATION = re.compile(r"(?:= |·)angle ([A-Z]{3})\b|\bangle ([A-Z]{3})(?= =|/|·)")
 
 
 def _angles_as_first(lines: list[str]) -> list[str]:
@@ -43,6 +81,9 @@ def _angles_as_first(lines: list[str]) -> list[str]:
     teacher 27 gen 7, gen 15: "central angle EOA, arc EA = angle AOE"); its ends read the other way round are the
     same angle."""
     first: dict[tuple[str, frozenset], str] = {}
+    for line in lines:  # (the spelling an equation first gives it, before a theorem's words: "angle BOC = …")
+        for name in (m[1] or m[2] for m in _ANGLE_IN_EQUATION.finditer(line)):
+            first.setdefault((name[1], frozenset((name[0], name[2]))), name)
 
     def steady(name: str) -> str:
         return first.setdefault((name[1], frozenset((name[0], name[2]))), name)

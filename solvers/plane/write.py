@@ -31,7 +31,7 @@ from sympy.printing.str import StrPrinter
 
 from .deduce import is_zero
 from .theorems import ratio_premise_lengths
-from .tidy import SHAPE_KINDS, tidy
+from .tidy import SHAPE_KINDS, right_angle_near_use, tidy
 
 __all__ = ["Written", "write", "Namer"]
 
@@ -185,7 +185,7 @@ class Namer:
                         if not f.free_symbols})  # AC·(4/5), never AC·sin(2·atan(2))
         lin = _linear(e)
         if lin is not None and not self.latex and len(lin[0]) > 1 and lin[1] == 0 \
-                and len({c for c, _ in lin[0]}) == 1 and (k := 1 / lin[0][0][0]).is_Integer and k > 1:
+                and len({abs(c) for c, _ in lin[0]}) == 1 and (k := 1 / abs(lin[0][0][0])).is_Integer and k > 1:
             # a sum halved as a student writes it: (AD + BC)/2, never AD/2 + BC/2 (blind teacher 27 gen 2)
             return f"({self.expr(sympy.expand(e * k), values, degrees)})/{k}"
         if lin is not None:
@@ -1319,7 +1319,9 @@ class _Writer:
                 continue
             for a, b in sorted(sides, key=lambda ab: set(ab) != set(names[1])):  # (the base's side first)
                 if any({p, a, b} <= set(ln) for ln in getattr(self.proof, "orders", ())):
-                    out.append(min((self._on(p, a, b), self._on(p, b, a)), key=lambda w: " line " in w))
+                    on = min((self._on(p, a, b), self._on(p, b, a)), key=lambda w: " line " in w)
+                    if {a, b} != set(names[1]) or not on.endswith(f"on {a}{b}") and not on.endswith(f"on {b}{a}"):
+                        out.append(on)  # (a foot between the base's own ends goes without saying)
                     break
         return out
 
@@ -1618,7 +1620,7 @@ class _Writer:
     def _polygon_linked(self, s) -> list[tuple[str, str]]:
         """An angle of the shape a theorem's sentence names (the cyclic quadrilateral ABDC), printed through points on
         both its arms (angle FBO), tied to the shape's own name where first used: ``since F lies on BA and O lies on
-        BD, angle ABD = angle FBO`` (blind teacher 27 gen 1: the angle renamed through two collinearities unsaid)."""
+        BD, angle FBO = angle ABD`` (blind teacher 27 gen 1: the angle renamed through two collinearities unsaid)."""
         names, text = s.instance.names, s.instance.text or ""
         shape = names[0] if names else ""
         if not (3 <= len(shape) == len(set(shape)) and shape.isalpha() and shape.isupper()
@@ -1651,7 +1653,7 @@ class _Writer:
                 if p != q:
                     on = self._on(p, v, q)
                     where.append(on if on.endswith(f"on {v}{q}") else self._on(q, v, p))
-            said.append((f"angle {pairs[0][1]}{v}{pairs[1][1]} = angle {a}{v}{b}", and_list(where)))
+            said.append((f"angle {a}{v}{b} = angle {pairs[0][1]}{v}{pairs[1][1]}", and_list(where)))
         return said
 
     def _as_printed(self, s, part: str) -> str:
@@ -2371,6 +2373,10 @@ class _Writer:
             f1 = self.n.expr(formula, None, fdeg or deg)
             shown = formula.xreplace({k: w for k, w in sub.items() if k not in vals})
             f2 = self.n.expr(shown, vals, fdeg or deg)
+            mean = self._mean_put(lhs, rhs, u, vals) if reason is not None and not fdeg and not deg else None
+            if mean is not None:  # SV = (QR + TU)/2, so 7 = (2 + TU)/2 and TU = 2·7 - 2 = 12
+                val = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
+                return f"{reason}{_then(reason)}{mean[0]}, so {mean[1]} and {self.wrap(f'{chain[0]} = {f2} = {val}')}."
             half = self._half_rest(formula, vals)
             if half is not None:  # a base angle as a student writes it: (180° - angle BAC)/2, not 90° - angle BAC/2
                 f1, f2 = half[0], half[1] or f2
@@ -2441,6 +2447,34 @@ class _Writer:
             return f"{reason}{_then(reason)}{text}."
         later = self._since_later()
         return f"{reason}{self._stated_after(reason, s, lhs, rhs, u)}{later or ', so '}{text}."
+
+    def _mean_put(self, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol, vals: dict) -> tuple[str, str] | None:
+        """A rule that makes one element a multiple of a sum (the midsegment ``2·SV = QR + TU``, the perimeter ``P =
+        2·(AB + AD)``) solved for a part of the sum: the rule as the textbook states it and with the numbers put in,
+        (``SV = (QR + TU)/2`` and ``7 = (2 + TU)/2``; blind teacher 27 fg 2: "TU = 2·SV - QR" never stated the
+        theorem, gen 10: "AD = perimeter ABCD/2 - AB"); None for any other equation."""
+        if self.n.latex:
+            return None
+        for a, b in ((lhs, rhs), (rhs, lhs)):
+            c, x = a.as_coeff_Mul()
+            d, total = sympy.factor_terms(b).as_coeff_Mul()
+            parts = sympy.Add.make_args(total)
+            if not (x.is_Symbol and x != u and x in vals and vals[x].is_number and c > 0 and d > 0 and c != d
+                    and len(parts) > 1 and all(p.is_Symbol for p in parts) and u in parts
+                    and all(p in vals and vals[p].is_number for p in parts if p != u)):
+                continue
+            k = d / c  # x = k·(the sum)
+
+            def said(put: dict) -> str:
+                inside = " + ".join(self.n.number(put[p]) if p in put else self.n.name(p, False) for p in parts)
+                if k.is_Integer:
+                    return f"{self.n.number(k)}·({inside})"
+                if (1 / k).is_Integer:
+                    return f"({inside})/{self.n.number(1 / k)}"
+                return f"{self.n.number(k)}·({inside})"
+            put = {p: vals[p] for p in parts if p != u}
+            return f"{self.n.expr(x)} = {said({})}", f"{self.n.number(vals[x])} = {said(put)}"
+        return None
 
     def _square_first(self, u, formula, sub: dict, vals: dict, val: str) -> str | None:
         """A square root of values that are roots themselves, solved for the square first, the numbers put in,
@@ -3570,7 +3604,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             continue  # (which segment is r, said where it is put in: never π·60·6²/360 after a bare "Let r be …")
         intros[r] = f"Let {f'${r}$' if w.n.latex else r} be the radius of circle {circle}."
     lines = _as_stated(tidy(_criterion_once(_no_tautology(lines))), getattr(proof, "shapes", {}))
-    lines = w._triangle_angles(lines)
+    lines = right_angle_near_use(w._triangle_angles(lines))
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
     lines = [_SINES_CROSSED.sub(r"\1\2/sin(\5) = \4/sin(\3)", _chained(x)) for x in lines]
     lines = _chords_as_named(_then_once(_joins_merged(_join_first(_radius_named(_equilateral_once(lines))))))
