@@ -34,6 +34,7 @@ def tidy(lines: list[str]) -> list[str]:
     return _most_specific([_two_so(_no_echo(_unitless(_one_chain(x)))) for x in lines if x])
 
 
+_TIE = re.compile(r"^Since [A-Z] lies on [^,]*, angle [A-Z]{3} = angle [A-Z]{3}\.$")
 _RIGHT_ALONE = re.compile(r"^Since [^.]*, angle ([A-Z]{3}) = 90°\.$")
 
 
@@ -57,13 +58,16 @@ def right_angle_near_use(lines: list[str]) -> list[str]:
                 set(t) == points for t in re.findall(r"\btriangle ([A-Z]{3})\b", x))), None)
             if at is None:
                 continue
-            if k > i + 1 or at > 0:
+            before = at  # (before the ties that lead into the sentence: "Since A lies on DC, angle BDA = angle BDC.")
+            while before > 0 and _TIE.match(parts[before - 1]):
+                before -= 1
+            if k > i + 1 or before > 0:
                 use = parts[at]
                 for said in (f" and angle {angle} = 90°)", f" (as angle {angle} = 90°)"):
                     if said in use:
                         use = use.replace(said, ")" if said.startswith(" and") else "", 1)
                         break
-                out[k] = " ".join([*parts[:at], line, use, *parts[at + 1:]])
+                out[k] = " ".join([*parts[:before], line, *parts[before:at], use, *parts[at + 1:]])
                 out[i] = ""
             break
     return [x for x in out if x]
