@@ -27,7 +27,7 @@ CASES = [
     # the perpendicular from the centre bisects the central angle, not the radii's isosceles triangle
     ("perpendicular-central-angle", "points A B C D O\npolygon ABOC\ntriangle OBD\ntriangle ODC\nline B D C\n"
      "circle O through A B C\nclockwise ABOC OBD ODC ABC\nangle COD = 50\nangle CDO = 90\nfind angle BAC\n",
-     ["bisects the central angle", "angle BOC = 2·angle COD"], ["isosceles", "radii"]),
+     ["bisects the central angle BOC (as OC = OB, radii)", "angle BOC = 2·angle COD"], ["isosceles"]),
     # a rhombus's diagonal bisects its angles; and a parallelogram with equal adjacent sides is a rhombus
     ("rhombus-diagonal", "points A B C D I\nrhombus ABCD\nline A I C\nline B I D\nI where AC meets BD\nAB = 15\n"
      "angle BAD = 60\nfind AI\n", ["bisects the angles at A and C, angle BAI = angle BAD/2"], ["isosceles"]),

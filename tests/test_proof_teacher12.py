@@ -14,12 +14,12 @@ CASES = [
     ("route: the chord angle asked, not its vertical angle",
      "points O A B C D P\ncircle O through A B C D\nline A P B\nline C P D\nclockwise APC\narc OBD = 50\n"
      "arc OAC = 70\nfind angle BPD\n", 60,
-     ["the angle BPD is half the sum of the arcs", "hence angle BPD = arc AC/2 + arc BD/2"], ["vertical angles)"]),
+     ["the angle BPD is half the sum of the arcs", "hence angle BPD = (arc AC + arc BD)/2"], ["vertical angles)"]),
     # the goal a variable naming the angle: the theorem solved for the angle, then the variable read off
     ("algebra: the chord angle named by a variable",
      "points O A B C D P\ncircle O through A B C D\nline A P B\nline C P D\nclockwise APC\nangle BPD = x\n"
      "arc OBD = 50\narc OAC = 75\nfind x\n", 62.5,
-     ["hence angle BPD = arc AC/2 + arc BD/2 = 75°/2 + 50°/2 = 62.5°, so x = 125/2."], ["2x ="]),
+     ["hence angle BPD = (arc AC + arc BD)/2 = (75° + 50°)/2 = 62.5°, so x = 125/2."], ["2x ="]),
     # a midpoint and a parallel through it: the other midpoint at once, not equal angles and an isosceles triangle
     ("route: the midpoint theorem, not an angle chase",
      "points A B C E F\ntriangle ABC\nAB = AC\nline A E C\nline A F B\nE midpoint of AC\nEF parallel to CB\n"

@@ -154,7 +154,7 @@ def test_the_algebra_is_shown_a_quadratic_is_factored_and_the_negative_root_reje
     sol = _solve("points A B C\ntriangle ABC\nBC perpendicular to AC\nAB = x\nAC = x - 4\nBC = 8\nfind x\n")
     assert "so 8x = 80 and x = 10." in sol.text(), sol.text()
     sol = _solve("points A B C\ntriangle ABC\nangle BAC = 120\nAB = 5\nBC = 7\nfind AC\n")
-    assert "AC² + 5·AC - 24 = 0, so (AC - 3)(AC + 8) = 0 and AC = 3 (rejecting the negative root)." in sol.text(), \
+    assert "AC² + 5·AC - 24 = 0. Hence (AC - 3)(AC + 8) = 0 and AC = 3 (rejecting the negative root)." in sol.text(), \
         sol.text()
 
 

@@ -43,7 +43,7 @@ def test_a_parallelogram_s_area_uses_the_given_angle_s_own_corner():
 def test_the_centroid_s_third_of_the_median_is_one_step():
     p = parse(CENTROID)
     text = solve_general(p).text("text")
-    assert "one third of the way along the median AD from D; hence DF = AD/3" in text, text
+    assert "AD is the median from A, and F lies one third of the way along it from D; hence DF = AD/3" in text, text
     assert text.count("is the centroid") == 1, text
 
 

@@ -947,21 +947,24 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(L("AD") * L("BC"), L("DC") * L("AB")), *_BISECTOR_PARTS), ("ABC",), _bisector_foot,
             figure="points A B C D\ntriangle ABC\nline A D C\nline B D\nBD bisects angle ABC"),
     Theorem("centroid_of_triangle_property_line_ratio",
-            "since {0} is the centroid of triangle {1}, it divides the median {2} in the ratio 2:1",
+            "since {0} is the centroid of triangle {1} and the line {2[0]}{0} meets {3} at {2[1]}, {2} is " \
+            "the median from {2[0]}, which {0} divides in the ratio 2:1",
             (Given("centroid", ("O", "ABC")), Cyclic("XYZ", "ABC"), OnLine("MXO"), Apart("M", "XO"), Between("MYZ")),
-            (Conclusion(L("XO"), 2 * L("OM")),), ("O", "ABC", "XM"), _centroid,
+            (Conclusion(L("XO"), 2 * L("OM")),), ("O", "ABC", "XM", "YZ"), _centroid,
             figure="points A B C O D E F\ntriangle ABC\nline A O D\nline B O E\nline C O F\nline B D C\n"
                    "line C E A\nline A F B\nO centroid of ABC"),
     Theorem("centroid_of_triangle_property_line_ratio",
-            "since {0} is the centroid of triangle {1}, it lies two thirds of the way along the median {2} from {2[0]}",
+            "since {0} is the centroid of triangle {1} and the line {2[0]}{0} meets {3} at {2[1]}, {2} is " \
+            "the median from {2[0]}, and {0} lies two thirds of the way along it from {2[0]}",
             (Given("centroid", ("O", "ABC")), Cyclic("XYZ", "ABC"), OnLine("MXO"), Apart("M", "XO"), Between("MYZ")),
-            (Conclusion(3 * L("XO"), 2 * L("XM")),), ("O", "ABC", "XM"), _centroid,
+            (Conclusion(3 * L("XO"), 2 * L("XM")),), ("O", "ABC", "XM", "YZ"), _centroid,
             figure="points A B C O D E F\ntriangle ABC\nline A O D\nline B O E\nline C O F\nline B D C\n"
                    "line C E A\nline A F B\nO centroid of ABC"),
     Theorem("centroid_of_triangle_property_line_ratio",
-            "since {0} is the centroid of triangle {1}, it lies one third of the way along the median {2} from {2[1]}",
+            "since {0} is the centroid of triangle {1} and the line {2[0]}{0} meets {3} at {2[1]}, {2} is " \
+            "the median from {2[0]}, and {0} lies one third of the way along it from {2[1]}",
             (Given("centroid", ("O", "ABC")), Cyclic("XYZ", "ABC"), OnLine("MXO"), Apart("M", "XO"), Between("MYZ")),
-            (Conclusion(3 * L("OM"), L("XM")),), ("O", "ABC", "XM"), _centroid,
+            (Conclusion(3 * L("OM"), L("XM")),), ("O", "ABC", "XM", "YZ"), _centroid,
             figure="points A B C O D E F\ntriangle ABC\nline A O D\nline B O E\nline C O F\nline B D C\n"
                    "line C E A\nline A F B\nO centroid of ABC"),
     Theorem("midsegment_of_quadrilateral_property_length",
@@ -1261,7 +1264,7 @@ THEOREMS: tuple[Theorem, ...] = (
     # the perpendicular from the centre bisects the central angle on the chord (one step where the two radii's
     # isosceles triangle and an angle sum take two)
     Theorem("circle_property_chord_perpendicular_bisect_angle",
-            "since the perpendicular {0} from the centre bisects the central angle {1}",
+            "since the perpendicular {0} from the centre bisects the central angle {1} (as {1[1]}{1[0]} = {1[1]}{1[2]}, radii)",
             # (either end as A, each giving the half on its side: the half the right angle the problem states is in)
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), Between("MAB"), Apart("M", "O"), Joined("OM"),
              Joined("OA"), Joined("OB"), Near(ang("OMA"), _RIGHT), Proven(ang("OMA"), _RIGHT)),

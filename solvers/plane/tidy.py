@@ -12,13 +12,14 @@ from __future__ import annotations
 import functools
 import re
 
-__all__ = ["SHAPE_KINDS", "tidy"]
+__all__ = ["SHAPE_KINDS", "right_angle_near_use", "tidy"]
 
 _SENTENCE = re.compile(r"(?<=\.)\s+(?=[A-Z])")
 _NAME = r"(?:angle )?[A-Z]{2,3}"
 # "By … (its base angles are equal, as AB = AD), angle ABH = …": the reason, the name concluded, the rest
 _CONCLUSION = re.compile(rf", ({_NAME}) = ")
-_VALUE = re.compile(rf"({_NAME}) = (?:[^=,;]+? = )*([-0-9.√/π°()]+)(?=[.,;]| and | \(|$)")  # (a value its reason follows in brackets too)
+# a name brought to a value, its reason in brackets after it or not: "angle BCO = angle DAO = 28° (alternate angles)"
+_VALUE = re.compile(rf"({_NAME}) = (?:[^=,;]+? = )*([-0-9.√/π°()]+)(?=[.,;]| and | \(|$)")
 
 
 def tidy(lines: list[str], diameters: frozenset = frozenset()) -> list[str]:
@@ -26,13 +27,80 @@ def tidy(lines: list[str], diameters: frozenset = frozenset()) -> list[str]:
     problem states, a given never shown again from the centre it passes through)."""
     if any("$" in line for line in lines):
         return lines
+    lines = _angles_as_first(lines)
     said = [[s for s in _SENTENCE.split(line) if s] for line in lines]
     for tidied in (_judged_once, _opposite_side_named, _shape_facts_once, _one_reason, _equal_then_valued,
                    _semicircle_once, _semicircle_plain, functools.partial(_diameter_once, stated=diameters),
                    _no_round_trip, _radii_as_reason, _all_sides_equal, _given_lines, _restated, _bracket_said_before):
         said = tidied(said)
     lines = _perpendicular_once([" ".join(_one_since([s for s in line if s])) for line in said])
-    return _most_specific([_no_echo(_unitless(_one_chain(x))) for x in lines if x])
+    return _most_specific([_two_so(_no_echo(_unitless(_one_chain(x)))) for x in lines if x])
+
+
+_TIE = re.compile(r"^Since [A-Z] lies on [^,]*, angle [A-Z]{3} = angle [A-Z]{3}\.$")
+_RIGHT_ALONE = re.compile(r"^Since [^.]*, angle ([A-Z]{3}) = 90°\.$")
+
+
+def right_angle_near_use(lines: list[str]) -> list[str]:
+    """A right angle said on a line of its own and first used lines later (blind teacher 27 gen 4: "angle DCF = 90°"
+    two steps before the height it makes) said just before the sentence that uses it, which no longer says it
+    again; it stays where a sentence between names the angle or a triangle with its three points.  (Run on the
+    written text after the writer names each sentence's angles by its triangle: the names the sentences print.)"""
+    if any("$" in line for line in lines):
+        return lines
+    out = list(lines)
+    for i, line in enumerate(out):
+        m = _RIGHT_ALONE.match(line)
+        if m is None:
+            continue
+        angle, points = m[1], set(m[1])
+        named = re.compile(rf"\bangle (?:{angle}|{angle[::-1]})\b")
+        for k in range(i + 1, len(out)):
+            parts = _SENTENCE.split(out[k])
+            at = next((j for j, x in enumerate(parts) if named.search(x) or any(
+                set(t) == points for t in re.findall(r"\btriangle ([A-Z]{3})\b", x))), None)
+            if at is None:
+                continue
+            before = at  # (before the ties that lead into the sentence: "Since A lies on DC, angle BDA = angle BDC.")
+            while before > 0 and _TIE.match(parts[before - 1]):
+                before -= 1
+            if k > i + 1 or before > 0:
+                use = parts[at]
+                for said in (f" and angle {angle} = 90°)", f" (as angle {angle} = 90°)"):
+                    if said in use:
+                        use = use.replace(said, ")" if said.startswith(" and") else "", 1)
+                        break
+                out[k] = " ".join([*parts[:before], line, *parts[before:at], use, *parts[at + 1:]])
+                out[i] = ""
+            break
+    return [x for x in out if x]
+
+
+# an angle's name where the text names an angle: "angle BOC", "the central angle COB", "angles GOI and EIO"
+_ANGLE_NAME = re.compile(r"\b(angles? )([A-Z]{3})\b(?:( and )([A-Z]{3})\b)?")
+
+
+_ANGLE_IN_EQUATION = re.compile(r"(?:= |·)angle ([A-Z]{3})\b|\bangle ([A-Z]{3})(?= =|/|·)")
+
+
+def _angles_as_first(lines: list[str]) -> list[str]:
+    """Each angle keeps its first spelling throughout: never "angle BOC" and later "the central angle COB" (blind
+    teacher 27 gen 7, gen 15: "central angle EOA, arc EA = angle AOE"); its ends read the other way round are the
+    same angle."""
+    first: dict[tuple[str, frozenset], str] = {}
+    for line in lines:  # (the spelling an equation first gives it, before a theorem's words: "angle BOC = …")
+        for name in (m[1] or m[2] for m in _ANGLE_IN_EQUATION.finditer(line)):
+            first.setdefault((name[1], frozenset((name[0], name[2]))), name)
+
+    def steady(name: str) -> str:
+        return first.setdefault((name[1], frozenset((name[0], name[2]))), name)
+
+    def put(m: re.Match) -> str:
+        if m[3] is None:
+            return m[1] + steady(m[2])
+        return f"{m[1]}{steady(m[2])}{m[3]}{steady(m[4])}"
+
+    return [_ANGLE_NAME.sub(put, line) for line in lines]
 
 
 # "Since CD is perpendicular to AB, …": a reason that is a perpendicular or a parallel, and what follows it
@@ -119,12 +187,30 @@ def _no_echo(line: str) -> str:
             out[-1] = part
             continue
         # "(as …), AE = BD, so AE = BD = 7√3/2": the chain carried on, said once ("AE = BD = 7√3/2")
+        # "…, AN² = BN·CN, so AN² = BN·CN = 12·8 = 96": the equation said once with the numbers put in (blind teacher
+        # 27 fg 13, fg 14)
         tail = out[-1].rsplit(", ", 1)[-1]
-        if re.fullmatch(rf"{_NAME}(?: = {_NAME})+", tail) and part.startswith(f"{tail} = "):
+        if (re.fullmatch(rf"{_NAME}(?: = {_NAME})+", tail) or re.fullmatch(r"[^,;()]+ = [^,;]+", tail)
+                and not tail.startswith(("since ", "by ", "as "))) and part.startswith(f"{tail} = "):
             out[-1] = out[-1][:len(out[-1]) - len(tail)] + part
             continue
         out.append(part)
     return ", so ".join(out)
+
+
+def _two_so(line: str) -> str:
+    """At most two "so" in a sentence: a longer chain goes on in a sentence of its own ("…, so 8² = x·(x + 9), so 64
+    = x² + 9x. Hence x² + 9x - 64 = 0, so by the quadratic formula, …"; blind teacher 27 fg 14: six clauses joined
+    by "so")."""
+    out = []
+    for sentence in _SENTENCE.split(line):
+        parts = sentence.split(", so ")
+        while len(parts) > 3:
+            out.append(", so ".join(parts[:3]) + ".")
+            rest = parts[3]
+            parts = [rest[0].upper() + rest[1:] if rest.startswith("by ") else "Hence " + rest, *parts[4:]]
+        out.append(", so ".join(parts))
+    return " ".join(out)
 
 
 # "so x + 100 = 150°": an equation in the problem's variables alone, between ", so " or ", " and " and " or "."
@@ -450,6 +536,15 @@ def _radii_as_reason(said: list[list[str]]) -> list[list[str]]:
             if use is not None:
                 s = said[i2][j2]
                 said[i2][j2] = f"{s[:use.start()]}as {use[1]} and {use[2]} are radii{s[use.end():]}"
+                said[i][j] = ""
+                break
+            # (or in any words: "isosceles with OA = OC": the reason beside it, never an orphan line at the top,
+            # blind teacher 27 fg 7)
+            use = next((u for u in re.finditer(r"(?<![=·/] )\b([A-Z]{2}) = ([A-Z]{2})\b(?! =| \()", said[i2][j2])
+                        if _same_segments([u[1], u[2]], [m[1], m[2]])), None)
+            if use is not None:
+                s = said[i2][j2]
+                said[i2][j2] = f"{s[:use.end()]} (radii of circle {m[3]}){s[use.end():]}"
                 said[i][j] = ""
                 break
     return said

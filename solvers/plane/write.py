@@ -31,7 +31,7 @@ from sympy.printing.str import StrPrinter
 
 from .deduce import is_zero
 from .theorems import ratio_premise_lengths
-from .tidy import SHAPE_KINDS, tidy
+from .tidy import SHAPE_KINDS, right_angle_near_use, tidy
 
 __all__ = ["Written", "write", "Namer"]
 
@@ -184,6 +184,10 @@ class Namer:
         e = e.xreplace({f: _untangled(f) for f in e.atoms(sympy.sin, sympy.cos, sympy.tan, sympy.cot)
                         if not f.free_symbols})  # AC·(4/5), never AC·sin(2·atan(2))
         lin = _linear(e)
+        if lin is not None and not self.latex and len(lin[0]) > 1 and lin[1] == 0 \
+                and len({abs(c) for c, _ in lin[0]}) == 1 and (k := 1 / abs(lin[0][0][0])).is_Integer and k > 1:
+            # a sum halved as a student writes it: (AD + BC)/2, never AD/2 + BC/2 (blind teacher 27 gen 2)
+            return f"({self.expr(sympy.expand(e * k), values, degrees)})/{k}"
         if lin is not None:
             return self._linear(lin, values or {}, degrees)
         alone = e.is_Symbol
@@ -532,7 +536,7 @@ def _key(e: sympy.Expr) -> sympy.Expr:
 
 _PARENS = re.compile(r" \([^()]*\)")
 _MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the (?:midpoint|centroid)"
-                          r"|[A-Z]{2} is a diameter|[A-Z]{3,} is an? [a-z]+|by [^,]* (?:is|are) [a-z]+)\b",
+                          r"|[A-Z]{2} is (?:a diameter|the median)|[A-Z]{3,} is an? [a-z]+|by [^,]* (?:is|are) [a-z]+)\b",
                           re.IGNORECASE)
 
 
@@ -903,6 +907,7 @@ class _Writer:
         saved = (set(self.stated), self.theorems, len(self.jumps),
                  None if self.joined is None else set(self.joined))
         rules = dict(self.rules)
+        self._valued_first: list[str] = []  # (the values _opened puts in, said before the step's sentence)
         out = self._eliminate(pool, known, sub, target, value)
         if out is not None and max(self.jumps[saved[2]:], default=0) >= 3:
             base = self._base
@@ -922,7 +927,7 @@ class _Writer:
         found, out = out
         self.known.update(found)
         self._found_last = set(found)
-        out = [x for x in out if x]
+        out = _valued_before([x for x in out if x], self._valued_first, self.lines)
         if new_subs and len(out) == 1 and out[0].startswith("So "):  # "Since angle MPQ = 8x°, angle MLR = 4x."
             out[0] = f"Since {and_list(new_subs)}, {out[0][3:]}"
         say += out
@@ -1157,7 +1162,8 @@ class _Writer:
         # an angle named through a point on its arm is tied to the shape's own name in a sentence of its own, before
         # the theorem (blind teachers 23, 24: "(angle SRT = angle SRU, as T lies on RU extended; angle STR = …)"
         # crammed into the theorem's bracket)
-        lead = self._linked(s) if s.instance.family.key in _TRIANGLE_FAMILIES | {_EXTERIOR} else []
+        lead = self._linked(s) if s.instance.family.key in _TRIANGLE_FAMILIES | {_EXTERIOR} \
+            else self._polygon_linked(s)
         lead += self._printed_ties(s)
         ties, self._ties = getattr(self, "_ties", []), []
         if ties:
@@ -1245,13 +1251,15 @@ class _Writer:
             # (a congruence's angles said just before are said again beside the side the triangles share: "(as AB
             # is common)" alone reads as the whole reason)
             part += f" (as {and_list(shown)})"
+        cited[:0] = self._height_feet(s)
         since = re.match(r"Since ([^,()]+), ", part)
-        if cited and since and " and " not in since[1]:  # the reason before its claim, in the clause that gives it:
+        judged = re.match(r"Since [^,]*, it is an? [a-z]+, whose ", part)  # (its since: the shape's premises alone)
+        if cited and since and " and " not in since[1] and not judged:  # the reason before its claim, in the clause that gives it:
             # "Since angle CBD = 90° and BA is perpendicular to the hypotenuse CD, …", never "… (as angle CBD = 90°)"
             part = self._right_named(f"Since {and_list(cited)} and {since[1]}, {part[since.end():]}")
         elif cited:  # after the right triangle it makes one where the sentence names it, else at the end; none where
             # the sentence says the perpendicular itself (never "the arcs add up to 360° (as angle BGO = 90°)")
-            at = re.search(r"\bright triangle [A-Z]{3}\b", part)
+            at = re.search(r"\bright triangle [A-Z]{3}\b", part) or (judged and re.search(r"\bheight [A-Z]{2}\b", part))
             cite = f" (as {and_list(cited)})"
             part = f"{part[:at.end()]}{cite}{part[at.end():]}" if at else part + cite
         if lead:
@@ -1310,6 +1318,29 @@ class _Writer:
         last = [x for x in self.lines if x][-1:]  # (a step that said nothing leaves an empty line)
         words = self.restated_words.get(e)  # (or said as the given perpendicular it is)
         return not (last and (self.said(e, v) in last[0] or (words is not None and words in last[0])))
+
+    def _height_feet(self, s) -> list[str]:
+        """Where an area formula's height ends off its shape's vertices: on which side it lies, as the problem's
+        lines order it (``E lies on AD extended``): what makes BE the height onto AD (blind teacher 27 fg 6, fg 12:
+        "(as DE is perpendicular to BE)" without E on line AD)."""
+        names = s.instance.names
+        if "height {" not in s.instance.family.sentence or len(names) < 3 or len(names[2]) != 2:
+            return []
+        shape = names[0]
+        if not (len(shape) >= 3 and shape.isalpha() and shape.isupper()):
+            return []
+        sides = [(shape[i], shape[(i + 1) % len(shape)]) for i in range(len(shape))]
+        out = []
+        for p in names[2]:
+            if p in shape:
+                continue
+            for a, b in sorted(sides, key=lambda ab: set(ab) != set(names[1])):  # (the base's side first)
+                if any({p, a, b} <= set(ln) for ln in getattr(self.proof, "orders", ())):
+                    on = min((self._on(p, a, b), self._on(p, b, a)), key=lambda w: " line " in w)
+                    if {a, b} != set(names[1]) or not on.endswith(f"on {a}{b}") and not on.endswith(f"on {b}{a}"):
+                        out.append(on)  # (a foot between the base's own ends goes without saying)
+                    break
+        return out
 
     def _premises_just_said(self, s) -> set:
         """A criterion's premises that are equal angles the lines just before state, one line each at most and one
@@ -1601,6 +1632,45 @@ class _Writer:
             self._tied.add(x)
             said.append((f"angle {own[0]}{v}{own[1]} = angle {''.join(shown.points)}",
                          self._on(missing[0], v, extra[0])))
+        return said
+
+    def _polygon_linked(self, s) -> list[tuple[str, str]]:
+        """An angle of the shape a theorem's sentence names (the cyclic quadrilateral ABDC), printed through points on
+        both its arms (angle FBO), tied to the shape's own name where first used: ``since F lies on BA and O lies on
+        BD, angle FBO = angle ABD`` (blind teacher 27 gen 1: the angle renamed through two collinearities unsaid)."""
+        names, text = s.instance.names, s.instance.text or ""
+        shape = names[0] if names else ""
+        if not (3 <= len(shape) == len(set(shape)) and shape.isalpha() and shape.isupper()
+                and re.search(rf"\b{shape}\b", text)):
+            return []
+        said = []
+        for x in sorted((s.lhs - s.rhs).free_symbols, key=lambda y: y.name):
+            el = element_of(x)
+            if el is None or el.kind.key != "angle" or x in self._tied:
+                continue
+            shown = element_of(self.n.display.get(x) or self.n.local.get(x, x))
+            if shown is None or shown.kind.key != "angle" or shown.points[1] not in shape:
+                continue
+            a, v, b = shown.points
+            i = shape.index(v)
+            own = (shape[i - 1], shape[(i + 1) % len(shape)])
+            if {a, b} == set(own):
+                continue
+            pairs = []
+            for p in (a, b):  # each arm's point paired with the shape's neighbour on the same ray from v
+                q = p if p in own else next((o for o in own if self._same_ray(p, v, o)), None)
+                if q is None:
+                    break
+                pairs.append((p, q))
+            if len(pairs) != 2 or pairs[0][1] == pairs[1][1]:
+                continue
+            self._tied.add(x)
+            where = []
+            for p, q in pairs:
+                if p != q:
+                    on = self._on(p, v, q)
+                    where.append(on if on.endswith(f"on {v}{q}") else self._on(q, v, p))
+            said.append((f"angle {a}{v}{b} = angle {pairs[0][1]}{v}{pairs[1][1]}", and_list(where)))
         return said
 
     def _as_printed(self, s, part: str) -> str:
@@ -2320,6 +2390,10 @@ class _Writer:
             f1 = self.n.expr(formula, None, fdeg or deg)
             shown = formula.xreplace({k: w for k, w in sub.items() if k not in vals})
             f2 = self.n.expr(shown, vals, fdeg or deg)
+            mean = self._mean_put(lhs, rhs, u, vals) if reason is not None and not fdeg and not deg else None
+            if mean is not None:  # SV = (QR + TU)/2, so 7 = (2 + TU)/2 and TU = 2·7 - 2 = 12
+                val = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
+                return f"{reason}{_then(reason)}{mean[0]}, so {mean[1]} and {self.wrap(f'{chain[0]} = {f2} = {val}')}."
             half = self._half_rest(formula, vals)
             if half is not None:  # a base angle as a student writes it: (180° - angle BAC)/2, not 90° - angle BAC/2
                 f1, f2 = half[0], half[1] or f2
@@ -2390,6 +2464,34 @@ class _Writer:
             return f"{reason}{_then(reason)}{text}."
         later = self._since_later()
         return f"{reason}{self._stated_after(reason, s, lhs, rhs, u)}{later or ', so '}{text}."
+
+    def _mean_put(self, lhs: sympy.Expr, rhs: sympy.Expr, u: sympy.Symbol, vals: dict) -> tuple[str, str] | None:
+        """A rule that makes one element a multiple of a sum (the midsegment ``2·SV = QR + TU``, the perimeter ``P =
+        2·(AB + AD)``) solved for a part of the sum: the rule as the textbook states it and with the numbers put in,
+        (``SV = (QR + TU)/2`` and ``7 = (2 + TU)/2``; blind teacher 27 fg 2: "TU = 2·SV - QR" never stated the
+        theorem, gen 10: "AD = perimeter ABCD/2 - AB"); None for any other equation."""
+        if self.n.latex:
+            return None
+        for a, b in ((lhs, rhs), (rhs, lhs)):
+            c, x = a.as_coeff_Mul()
+            d, total = sympy.factor_terms(b).as_coeff_Mul()
+            parts = sympy.Add.make_args(total)
+            if not (x.is_Symbol and x != u and x in vals and vals[x].is_number and c > 0 and d > 0 and c != d
+                    and len(parts) > 1 and all(p.is_Symbol for p in parts) and u in parts
+                    and all(p in vals and vals[p].is_number for p in parts if p != u)):
+                continue
+            k = d / c  # x = k·(the sum)
+
+            def said(put: dict) -> str:
+                inside = " + ".join(self.n.number(put[p]) if p in put else self.n.name(p, False) for p in parts)
+                if k.is_Integer:
+                    return f"{self.n.number(k)}·({inside})"
+                if (1 / k).is_Integer:
+                    return f"({inside})/{self.n.number(1 / k)}"
+                return f"{self.n.number(k)}·({inside})"
+            put = {p: vals[p] for p in parts if p != u}
+            return f"{self.n.expr(x)} = {said({})}", f"{self.n.number(vals[x])} = {said(put)}"
+        return None
 
     def _square_first(self, u, formula, sub: dict, vals: dict, val: str) -> str | None:
         """A square root of values that are roots themselves, solved for the square first, the numbers put in,
@@ -2504,6 +2606,17 @@ class _Writer:
                     if body is None:
                         return None
                     c = c if put[x] >= 0 else -c
+                elif x in sub and element_of(x) is not None and sub[x].free_symbols \
+                        and sub[x].free_symbols <= put.keys() and sub[x].xreplace(put).is_number:
+                    # (an element whose variable a step before found: its value said first, then put in as a
+                    # number, never "(4x - 5) + (3y + 1) = 180, so 3y + 60 = 180" skipping angle EIO = 59°)
+                    val = sympy.expand(sub[x].xreplace(put))
+                    deg = element_of(x).kind.key in ("angle", "arc")
+                    lets = and_list([self.eq(y, put[y]) for y in sorted(sub[x].free_symbols, key=str)])
+                    valued.append(f"Since {lets}, {self.n.expr(x)} = {self.n.expr(sub[x])} = "
+                                  f"{self.n.expr(sub[x], put)} = {self.n.number(val, deg)}.")
+                    body = self.n.number(abs(val))
+                    c = c if val >= 0 else -c
                 elif x in sub and element_of(x) is not None:
                     body = self.n.expr(sub[x])
                     body = body if sub[x].is_Symbol or not sub[x].is_Add else (
@@ -2521,6 +2634,7 @@ class _Writer:
                 out += (" - " if lin[1] < 0 else " + ") + self.n.number(abs(lin[1]))
             return out
 
+        valued: list[str] = []
         left, right = side(lhs), side(rhs)
         if left is None and right is None:
             return None
@@ -2528,6 +2642,7 @@ class _Writer:
         if any(x in put or element_of(x) is not None for x in (a - b).free_symbols):
             return None
         shown = f"{left or self.n.expr(a)} = {right or self.n.expr(b)}"
+        self._valued_first += [(x, shown) for x in valued]
         simple = f"{self.n.expr(a)} = {self.n.expr(b)}"
         return shown if simple == shown else f"{shown}{'$, so $' if self.n.latex else ', so '}{simple}"
 
@@ -3128,6 +3243,21 @@ class _Writer:
         self.known.setdefault(x, (v - lin[1]) / c)
 
 
+def _valued_before(out: list[str], valued: list[tuple[str, str]], lines: list[str]) -> list[str]:
+    """Each ``(sentence, equation)`` of ``valued`` (an element's value from a variable found before) said as a
+    sentence of its own just before the sentence of ``out`` that puts it in, once."""
+    for said, shown in dict.fromkeys(valued):
+        if any(said.split(", ", 1)[1] in x for x in [*lines, *out]):
+            continue
+        for i, item in enumerate(out):
+            if shown in item:
+                parts = re.split(r"(?<=\.)\s+(?=[A-Z])", item)
+                j = next(k for k, x in enumerate(parts) if shown in x or k == len(parts) - 1)
+                out[i] = " ".join([*parts[:j], said, *parts[j:]])
+                break
+    return out
+
+
 def _concluded(target: sympy.Expr, value: sympy.Expr, expressed: tuple | None) -> bool:
     """The last equation written gave one element of a relation in the other's terms and so is the relation itself
     (``AE = AC/2 = (2·AF)/2 = AF`` for AE = AF): a "So AE = AF." after it would say it again."""
@@ -3500,10 +3630,10 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
         intros[r] = f"Let {f'${r}$' if w.n.latex else r} be the radius of circle {circle}."
     lines = _as_stated(tidy(_criterion_once(_no_tautology(lines)), getattr(proof, "diameters", frozenset())),
                        getattr(proof, "shapes", {}))
-    lines = w._triangle_angles(lines)
+    lines = right_angle_near_use(w._triangle_angles(lines))
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
     lines = [_SINES_CROSSED.sub(r"\1\2/sin(\5) = \4/sin(\3)", _chained(x)) for x in lines]
-    lines = _chords_as_named(_then_once(_join_first(_radius_named(_equilateral_once(lines)))))
+    lines = _chords_as_named(_then_once(_joins_merged(_join_first(_radius_named(_equilateral_once(lines))))))
     lines = [_PERPENDICULAR_AT.sub(lambda m: _perpendicular_on(m, w), x) for x in lines]
     lines = _triangles_as_stated(lines, getattr(proof, "triangles", ()))
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
@@ -3750,6 +3880,24 @@ def _join_first(lines: list[str]) -> list[str]:
             out[i] = m[0] + rest
         else:
             out[i], out[k] = rest, m[0] + out[k]
+    return out
+
+
+_JOINS = r"[A-Z]{2}(?:(?:, | and )[A-Z]{2})*"
+_TWO_JOINS = re.compile(rf"\bJoin ({_JOINS})\. Join ({_JOINS})\.")
+
+
+def _joins_merged(lines: list[str]) -> list[str]:
+    """Segments joined one after the other in one sentence: ``Join XO and OW.``, never "Join XO. Join OW." (blind
+    teacher 27 gen 13)."""
+    def merged(m: re.Match) -> str:
+        return f"Join {and_list(re.findall(r'[A-Z]{2}', m[1]) + re.findall(r'[A-Z]{2}', m[2]))}."
+
+    out = []
+    for line in lines:
+        while (new := _TWO_JOINS.sub(merged, line)) != line:
+            line = new
+        out.append(line)
     return out
 
 
