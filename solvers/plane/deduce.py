@@ -64,6 +64,9 @@ POLISH_WEIGHT = 0.5  # the pending equations solved once the goal is found: as l
 # a route of a few named steps (the midpoint theorem: 1.8; an equilateral triangle cut off by a parallel: 5.8)
 # stays as it is
 LONG_CHAIN = 8.0
+# a premise one equation of the table says this light (with its own premises) is as good as said (the vertical
+# angles, a corresponding angle); a heavier one (an isosceles triangle's sides from an angle chase) is a chain
+LIGHT_PREMISE = 1.5
 LIGHT_RATIO = 0.5  # a ratio asked is read off one equation this light where one gives it (a right triangle's sine)
 POLISH_PASSES = 3
 # heavier theorems the polish solves too where every element but one is given: the law of cosines with two given
@@ -530,6 +533,12 @@ def _cannot_tie(e: sympy.Expr, k: int, last: bool) -> bool:
     return k == 0 or nonlinear
 
 
+def _on_two_triangles(inst: Instance) -> bool:
+    """A judgement on a pair of triangles (similar, congruent), the kind several premise sets prove at once;
+    any other judgement (the apex line's roles on one isosceles triangle) keeps the order its blocks come in."""
+    return len(inst.names) == 2 and all(isinstance(n, str) and len(n) == 3 for n in inst.names)
+
+
 class Deduction:
     def __init__(self, problem: GeneralProblem, model: NumericModel, unnamed: bool = False):
         self.problem = problem
@@ -574,6 +583,7 @@ class Deduction:
         # each equation's _eq_weight (None: not yet asked; fixed once asked, _given_keys being read once) and, for a
         # relation's own equality, its instance's text (see _sum)
         self._weights: list[float | None] = []
+        self._stated_values: set | None = None  # _stated_keys, read once (the judgements come after them)
         self._rule_texts: list[str | None] = []
 
     # -- adding equations ------------------------------------------------------------------------
@@ -1225,11 +1235,64 @@ class Deduction:
         progress = False
         self._round_start = len(self.table.equations)
         try:
-            for inst in judgements(self.cfg, self.proven, self.index, self._judged):
-                progress |= self.add(inst)
+            group: list[Instance] = []  # (one judgement's instances on one pair of triangles: its premise sets, each
+            for inst in judgements(self.cfg, self.proven, self.index, self._judged):  # with all its conclusions)
+                if group and inst.names != group[0].names:
+                    progress |= self._add_lightest_first(group)
+                    group = []
+                if _on_two_triangles(inst):
+                    group.append(inst)
+                else:  # (added at once, as the judgements come: a later block's premises see it this round)
+                    progress |= self.add(inst)
+            progress |= self._add_lightest_first(group)
         finally:
             self._round_start = None
         return progress
+
+    def _add_lightest_first(self, group: list[Instance]) -> bool:
+        """One judgement on one pair of figures from several premise sets (similar by AA at D and E, or at A and
+        D): the set whose premises the problem states or one equation says goes first, as the one the proof
+        then cites (blind teacher 26's fg 11: the vertical angles and the given angle, not a third angle found
+        from two angle sums)."""
+        progress = False
+        for inst in sorted(group, key=lambda i: sum(self._premise_cost(a, b) for a, b in i.premises)):
+            progress |= self.add(inst)
+        return progress
+
+    def _premise_cost(self, a: sympy.Expr, b: sympy.Expr) -> int:
+        """0 for a premise the problem states (in so many words, or as the values of its elements: MQ = 18 and
+        PQ = 18, or the right angles of two given perpendiculars), 1 for one the figure gives (a common angle) or a
+        single light equation says (the vertical angles), 2 for one a chain proves (MN = NP from the isosceles
+        triangle an angle chase gives, which a lone equation of the table says, but at the end of the chain)."""
+        if self._stated_premise(a, b):
+            return 0
+        form = linear_form(self._premise(a, b)[0])
+        if form is not None and form[0] and {k.name for k in form[0]} <= self._stated_keys():
+            return 0
+        if self._premise(a, b)[0] == 0:
+            return 1  # (one element under two names, the common angle A: a tie with a corresponding angle keeps
+            # the order the judgements come in)
+        if form is None or not form[0] or form[1] != 0:
+            return 2
+        target = {k.name: Fraction(str(c)) for k, c in form[0].items()}
+        first = next(iter(target))
+        for i in self.table.ids_on(first):
+            e = self.table.equations[i]
+            if e.coeffs.keys() == target.keys():
+                r = Fraction(e.coeffs[first]) / target[first]
+                if all(Fraction(e.coeffs[k]) == r * c for k, c in target.items()) \
+                        and self._path_weight(e) <= LIGHT_PREMISE:
+                    return 1
+        return 2
+
+    def _stated_keys(self) -> set:
+        """The table's keys whose value the problem states: a given's (AB = 5) or a relation's own (the right angle
+        of a perpendicular)."""
+        if self._stated_values is None:
+            self._stated_values = {k for e in self.table.equations if isinstance(e.label, Step)
+                                   and e.label.instance.family.key in ("given", "relation") and len(e.coeffs) == 1
+                                   for k in e.coeffs}
+        return self._stated_values
 
     def _held_before(self, form, inst: Instance) -> bool:
         """Whether the table proved ``form`` before the judgement round now running (or now, outside one):
