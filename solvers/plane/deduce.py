@@ -44,7 +44,7 @@ from .configuration import Configuration
 from .floats import clearly_nonlinear, kept_unknowns
 from .patterns import Index
 from .theorems import Instance, construction_instances, judgements
-from .weights import ANGLE_FROM_RATIO, ARITHMETIC, SOLVED_ONLY, weight
+from .weights import ANGLE_FROM_RATIO, ARITHMETIC, ARITHMETIC_WEIGHT, SOLVED_ONLY, weight
 from .weights import DEFAULT as DEFAULT_WEIGHT
 from .weights import SOLVED as SOLVED_WEIGHT
 
@@ -455,7 +455,7 @@ def _weight(eq) -> float:
     if not isinstance(step, Step):
         return DEFAULT_WEIGHT
     key = step.instance.family.key
-    own = weight(key)
+    own = weight(key) if step.instance.family.weight is None else step.instance.family.weight  # (a block's own)
     if step.solved is not None and key in ANGLE_FROM_RATIO and (el := element_of(step.solved)) is not None \
             and el.kind.key == "angle":
         return ANGLE_FROM_RATIO[key]
@@ -820,7 +820,7 @@ class Deduction:
         step = eq.label
         if own > SOLVED_WEIGHT and isinstance(step, Step) and step.instance.family.key in ARITHMETIC \
                 and sum(k not in self._given_keys() for k in eq.coeffs) == 1:
-            return SOLVED_WEIGHT
+            return ARITHMETIC_WEIGHT
         return own
 
     def _given_keys(self) -> set:
