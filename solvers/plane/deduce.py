@@ -860,7 +860,8 @@ class Deduction:
     def _lighter_ratio(self, out: Outcome) -> Outcome:
         """A ratio asked that a heavy equation gave (the law of sines), read instead off a light one the
         polish's judgements brought (AB = BC·sin C in the right triangle: AB/BC = sin C at once)."""
-        if out.final is None or weight(out.final.instance.family.key) <= LIGHT_RATIO:
+        if out.final is None and not (not out.combined and self._ratio_of_found(out)) \
+                or out.final is not None and weight(out.final.instance.family.key) <= LIGHT_RATIO:
             return out
         final = self.final
         value, uses = self._ratio_goal(self.goal, LIGHT_RATIO)
@@ -868,6 +869,16 @@ class Deduction:
             self.final = final
             return out
         return Outcome(_tidy(value), goal=self.goal, uses=uses, final=self.final)
+
+    def _ratio_of_found(self, out: Outcome) -> bool:
+        """Is the goal a ratio of two elements, one of them found (not given), whose values were divided (CF/BC =
+        (23√2/2)/23)?  A light equation read as the ratio says it at once (CF/BC = sin 45° in the right triangle:
+        blind teacher 27 gen 8), where the division finds a value only to divide it out again."""
+        num, den = sympy.fraction(sympy.factor(self.goal))
+        if not (num.is_Symbol and den.is_Symbol) or out.value is None:
+            return False
+        given = self._given_keys()
+        return num.name not in given or den.name not in given
 
     def _combined_goal(self) -> Outcome | None:
         """A goal whose terms no value fixes one by one (AO² − r², π·AO² − circle area O, the sum of
