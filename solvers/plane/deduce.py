@@ -64,9 +64,6 @@ POLISH_WEIGHT = 0.5  # the pending equations solved once the goal is found: as l
 # a route of a few named steps (the midpoint theorem: 1.8; an equilateral triangle cut off by a parallel: 5.8)
 # stays as it is
 LONG_CHAIN = 8.0
-# a premise one equation of the table says this light (with its own premises) is as good as said (the vertical
-# angles, a corresponding angle); a heavier one (an isosceles triangle's sides from an angle chase) is a chain
-LIGHT_PREMISE = 1.5
 LIGHT_RATIO = 0.5  # a ratio asked is read off one equation this light where one gives it (a right triangle's sine)
 POLISH_PASSES = 3
 # heavier theorems the polish solves too where every element but one is given: the law of cosines with two given
@@ -584,6 +581,7 @@ class Deduction:
         # relation's own equality, its instance's text (see _sum)
         self._weights: list[float | None] = []
         self._stated_values: set | None = None  # _stated_keys, read once (the judgements come after them)
+        self._round_costs: dict[tuple, int] = {}  # _round_cost's: (lhs, rhs, the round's start) -> the premise's cost
         self._rule_texts: list[str | None] = []
 
     # -- adding equations ------------------------------------------------------------------------
@@ -1266,15 +1264,28 @@ class Deduction:
         then cites (blind teacher 26's fg 11: the vertical angles and the given angle, not a third angle found
         from two angle sums)."""
         progress = False
-        for inst in sorted(group, key=lambda i: sum(self._premise_cost(a, b) for a, b in i.premises)):
+        if len(group) > 1:  # (one premise set: nothing to order)
+            group = sorted(group, key=lambda i: sum(self._round_cost(a, b) for a, b in i.premises))
+        for inst in group:
             progress |= self.add(inst)
         return progress
+
+    def _round_cost(self, a: sympy.Expr, b: sympy.Expr) -> int:
+        """``_premise_cost``, read once a judgement round (many pairs of triangles share a premise)."""
+        key = (a, b, self._round_start)
+        got = self._round_costs.get(key)
+        if got is None:
+            if len(self._round_costs) > 4096:
+                self._round_costs.clear()
+            got = self._round_costs[key] = self._premise_cost(a, b)
+        return got
 
     def _premise_cost(self, a: sympy.Expr, b: sympy.Expr) -> int:
         """0 for a premise the problem states (in so many words, or as the values of its elements: MQ = 18 and
         PQ = 18, or the right angles of two given perpendiculars), 1 for one the figure gives (a common angle) or a
-        single light equation says (the vertical angles), 2 for one a chain proves (MN = NP from the isosceles
-        triangle an angle chase gives, which a lone equation of the table says, but at the end of the chain)."""
+        single equation says that rests on no proven premise (the vertical angles, a corresponding angle), 2 for
+        one a chain proves (MN = NP from the isosceles triangle an angle chase gives: one equation of the table
+        says it, but at the end of the chain)."""
         if self._stated_premise(a, b):
             return 0
         form = linear_form(self._premise(a, b)[0])
@@ -1292,7 +1303,7 @@ class Deduction:
             if e.coeffs.keys() == target.keys():
                 r = Fraction(e.coeffs[first]) / target[first]
                 if all(Fraction(e.coeffs[k]) == r * c for k, c in target.items()) \
-                        and self._path_weight(e) <= LIGHT_PREMISE:
+                        and not (isinstance(e.label, Step) and e.label.uses):
                     return 1
         return 2
 
