@@ -73,7 +73,13 @@ from .patterns import (
     Unlike,
     Unparallel,
 )
-from .weights import ARC_COMPLEMENT
+
+# a block's own weight where its key's is not it (Theorem.step_weight, beside weights.py's table): the arcs round the
+# whole circle total 360°, read in passing (a major arc is 360° less its minor arc: blind teacher 27 fg 7, an
+# isosceles triangle and a cyclic quadrilateral through a point off the route, where the central angle's straight
+# line and the whole circle do it; four arcs given as multiples of a: "the arcs total 360°, so 18a = 360°",
+# FormalGeo 1525)
+ARC_COMPLEMENT = 0.5
 
 if TYPE_CHECKING:  # (annotations only: numpy.random loads where a check draws its points)
     Rng = np.random.Generator

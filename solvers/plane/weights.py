@@ -41,11 +41,6 @@ WEIGHTS: dict[str, float] = {
     "sine_theorem": 1.5,
     "cosine_theorem": 1.5,
 }
-# one block's own weight where its key's is not it (patterns.Theorem.step_weight): the arcs round the whole circle
-# total 360°, read in passing (a major arc is 360° less its minor arc: blind teacher 27 fg 7, an isosceles triangle
-# and a cyclic quadrilateral through a point off the route, where the central angle's straight line and the whole
-# circle do it; four arcs given as multiples of a: "the arcs total 360°, so 18a = 360°", FormalGeo 1525)
-ARC_COMPLEMENT = 0.5
 SOLVED = 0.5  # a value an earlier step found (cited, not derived again)
 # additions that, summing given values only (AB = AD + DB = 9 + 16), weigh ARITHMETIC_WEIGHT: arithmetic a teacher
 # writes in passing (BC = 12 - 8 = 4), lighter than a value a theorem solved, so that the leg theorem on the part
