@@ -50,6 +50,7 @@ Key = Hashable
 
 
 LIGHT = 0.5  # an equation this light states a fact (a given, a relation, a radius): LinearTable._swap_lighter
+STATED = 0.1  # an equation this light is a fact the problem states: _lightest_few takes it beyond its FEW_SIZE
 LIGHTEST_SWAPS = 40  # equations of the pool tried in the lightest explanation found
 SWAP_COMPANIONS = 4  # the lightest equations on a swapped-in equation's elements tried with it
 NEAR_SWAPS = 16  # equations on the best explanation's own elements tried in it (before the pool's)
@@ -635,9 +636,13 @@ class LinearTable:
         the target, one of them on it, lighter than ``bound`` (None: none is): the given, the tangent's
         right angle, one angle sum and the central angle (four equations) where the greedy prunings keep
         five equations of arcs, each lighter than the angle sum."""
-        ranked = sorted(pool, key=lambda i: (weight(self.equations[i]), i))[:FEW_POOL]
+        # (the facts the problem states join every set beyond its size: the four arcs round a circle, each given
+        # as a multiple of a, with the whole circle and the angle they give, not three central angles)
+        stated = sorted(i for i in pool if weight(self.equations[i]) <= STATED)
+        ranked = sorted(set(pool) - set(stated), key=lambda i: (weight(self.equations[i]), i))[:FEW_POOL]
         ws = [weight(self.equations[i]) for i in ranked]
         on = {i for k in ints for i in self._by_key.get(k, ())}
+        on_stated = bool(on.intersection(stated))
         best, best_w, tries = None, bound - 1e-9, 0
 
         def grow(start: int, chosen: tuple, w: float, left: int, rows: Callable[[], _Rows], keys: frozenset) -> bool:
@@ -655,7 +660,7 @@ class LinearTable:
                 if low >= best_w:
                     break  # (every later j is heavier)
                 combo = chosen + (ranked[j],)
-                if left == 1 and not on.intersection(combo):
+                if left == 1 and not on_stated and not on.intersection(combo):
                     continue
                 grown = _grown(rows, ranked[j])  # (the chosen rows are shared by the branch: a set determines
                 # in any order)
@@ -706,10 +711,19 @@ class LinearTable:
             return get
 
         target = frozenset(ints)
+        base = _Rows(self._order, self._by_key, track=False)
+        for i in stated:
+            base.insert(dict(self._ints[i][0]), None)
+        said = frozenset(k for i in stated for k in self.equations[i].coeffs)
         for size in range(1, FEW_SIZE + 1):
-            empty = _Rows(self._order, self._by_key, track=False)
-            if not grow(0, (), 0, size, lambda: empty, frozenset()):
+            if not grow(0, (), 0, size, lambda: base, said):
                 break
+        if best is None or not stated:
+            return best
+        best |= set(stated)  # (then those of them it needs, the rest pruned)
+        for i in sorted(stated, key=lambda i: (-weight(self.equations[i]), -i)):
+            if self._determines(best - {i}, ints):
+                best.discard(i)
         return best
 
     def _swap_lighter(self, best: Answer, best_w: float, pool: set[int], weight: Callable[[Equation], float],

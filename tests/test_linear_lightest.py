@@ -6,19 +6,28 @@ import itertools
 import random
 from fractions import Fraction
 
-from geomill.solvers.linear import FEW_SIZE, LinearTable, _integer
+from geomill.solvers.linear import FEW_SIZE, STATED, LinearTable, _integer
 
 
 def _brute(table: LinearTable, pool: set[int], weight, ints: dict, bound: float) -> set[int] | None:
-    """Every combination of up to FEW_SIZE, in itertools order, the lightest kept (the reference)."""
-    ranked = sorted(pool, key=lambda i: (weight(table.equations[i]), i))
+    """Every combination of up to FEW_SIZE of the equations not stated (weight above STATED), in itertools order,
+    each with every stated one, the lightest kept; then the stated ones it does without left out, heaviest first
+    (the reference)."""
+    stated = sorted(i for i in pool if weight(table.equations[i]) <= STATED)
+    ranked = sorted(set(pool) - set(stated), key=lambda i: (weight(table.equations[i]), i))
     on = {i for k in ints for i in table._by_key.get(k, ())}
     best, best_w = None, bound - 1e-9
     for size in range(1, FEW_SIZE + 1):
         for combo in itertools.combinations(ranked, size):
             w = sum(weight(table.equations[i]) for i in combo)
-            if w < best_w and on.intersection(combo) and table._determines(set(combo), ints):
+            if w < best_w and on.intersection((*combo, *stated)) and table._determines({*combo, *stated}, ints):
                 best, best_w = set(combo), w
+    if best is None or not stated:
+        return best
+    best |= set(stated)
+    for i in sorted(stated, key=lambda i: (-weight(table.equations[i]), -i)):
+        if table._determines(best - {i}, ints):
+            best.discard(i)
     return best
 
 

@@ -17,3 +17,10 @@ def test_a_trapezoid_keeps_its_own_area_formula() -> None:
                  "AB = 10\nDC = 6\nDE = 4\nclockwise ABCD\nfind area ABCD\n")
     assert "trapezoid area formula" in text, text
 
+
+def test_similar_triangles_by_the_angles_the_problem_and_one_theorem_give() -> None:
+    # (teacher 26 fg 11, FormalGeo 2189: a third angle found from two angle sums for AA, where the given angle and
+    # the vertical angles already make it)
+    text = _text("points A D E B C\ntriangle ADE\ntriangle BEC\nline A E C\nline D E B\nclockwise ADE BEC\nBC = 15\n"
+                 "BE = 6\nAD = 10\nDE = 3x - 2\nCE = 12\nangle ADE = angle CBE\nfind DE\n")
+    assert "angle sum" not in text and "similar by AA (as angle ADE = angle CBE and angle AED = angle BEC)" in text, text

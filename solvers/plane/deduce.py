@@ -44,7 +44,7 @@ from .configuration import Configuration
 from .floats import clearly_nonlinear, kept_unknowns
 from .patterns import Index
 from .theorems import Instance, construction_instances, judgements
-from .weights import ANGLE_FROM_RATIO, ARITHMETIC, SOLVED_ONLY, weight
+from .weights import ANGLE_FROM_RATIO, ARITHMETIC, ARITHMETIC_WEIGHT, SOLVED_ONLY, weight
 from .weights import DEFAULT as DEFAULT_WEIGHT
 from .weights import SOLVED as SOLVED_WEIGHT
 
@@ -452,7 +452,7 @@ def _weight(eq) -> float:
     if not isinstance(step, Step):
         return DEFAULT_WEIGHT
     key = step.instance.family.key
-    own = weight(key)
+    own = weight(key) if step.instance.family.weight is None else step.instance.family.weight  # (a block's own)
     if step.solved is not None and key in ANGLE_FROM_RATIO and (el := element_of(step.solved)) is not None \
             and el.kind.key == "angle":
         return ANGLE_FROM_RATIO[key]
@@ -530,6 +530,12 @@ def _cannot_tie(e: sympy.Expr, k: int, last: bool) -> bool:
     return k == 0 or nonlinear
 
 
+def _on_two_triangles(inst: Instance) -> bool:
+    """A judgement on a pair of triangles (similar, congruent), the kind several premise sets prove at once;
+    any other judgement (the apex line's roles on one isosceles triangle) keeps the order its blocks come in."""
+    return len(inst.names) == 2 and all(isinstance(n, str) and len(n) == 3 for n in inst.names)
+
+
 class Deduction:
     def __init__(self, problem: GeneralProblem, model: NumericModel, unnamed: bool = False):
         self.problem = problem
@@ -574,6 +580,8 @@ class Deduction:
         # each equation's _eq_weight (None: not yet asked; fixed once asked, _given_keys being read once) and, for a
         # relation's own equality, its instance's text (see _sum)
         self._weights: list[float | None] = []
+        self._stated_values: set | None = None  # _stated_keys, read once (the judgements come after them)
+        self._round_costs: dict[tuple, int] = {}  # _round_cost's: (lhs, rhs, the round's start) -> the premise's cost
         self._rule_texts: list[str | None] = []
 
     # -- adding equations ------------------------------------------------------------------------
@@ -810,7 +818,7 @@ class Deduction:
         step = eq.label
         if own > SOLVED_WEIGHT and isinstance(step, Step) and step.instance.family.key in ARITHMETIC \
                 and sum(k not in self._given_keys() for k in eq.coeffs) == 1:
-            return SOLVED_WEIGHT
+            return ARITHMETIC_WEIGHT
         return own
 
     def _given_keys(self) -> set:
@@ -850,7 +858,8 @@ class Deduction:
     def _lighter_ratio(self, out: Outcome) -> Outcome:
         """A ratio asked that a heavy equation gave (the law of sines), read instead off a light one the
         polish's judgements brought (AB = BC·sin C in the right triangle: AB/BC = sin C at once)."""
-        if out.final is None or weight(out.final.instance.family.key) <= LIGHT_RATIO:
+        if out.final is None and not (not out.combined and self._ratio_of_found(out)) \
+                or out.final is not None and weight(out.final.instance.family.key) <= LIGHT_RATIO:
             return out
         final = self.final
         value, uses = self._ratio_goal(self.goal, LIGHT_RATIO)
@@ -858,6 +867,16 @@ class Deduction:
             self.final = final
             return out
         return Outcome(_tidy(value), goal=self.goal, uses=uses, final=self.final)
+
+    def _ratio_of_found(self, out: Outcome) -> bool:
+        """Is the goal a ratio of two elements, one of them found (not given), whose values were divided (CF/BC =
+        (23√2/2)/23)?  A light equation read as the ratio says it at once (CF/BC = sin 45° in the right triangle:
+        blind teacher 27 gen 8), where the division finds a value only to divide it out again."""
+        num, den = sympy.fraction(sympy.factor(self.goal))
+        if not (num.is_Symbol and den.is_Symbol) or out.value is None:
+            return False
+        given = self._given_keys()
+        return num.name not in given or den.name not in given
 
     def _combined_goal(self) -> Outcome | None:
         """A goal whose terms no value fixes one by one (AO² − r², π·AO² − circle area O, the sum of
@@ -1225,11 +1244,77 @@ class Deduction:
         progress = False
         self._round_start = len(self.table.equations)
         try:
-            for inst in judgements(self.cfg, self.proven, self.index, self._judged):
-                progress |= self.add(inst)
+            group: list[Instance] = []  # (one judgement's instances on one pair of triangles: its premise sets, each
+            for inst in judgements(self.cfg, self.proven, self.index, self._judged):  # with all its conclusions)
+                if group and inst.names != group[0].names:
+                    progress |= self._add_lightest_first(group)
+                    group = []
+                if _on_two_triangles(inst):
+                    group.append(inst)
+                else:  # (added at once, as the judgements come: a later block's premises see it this round)
+                    progress |= self.add(inst)
+            progress |= self._add_lightest_first(group)
         finally:
             self._round_start = None
         return progress
+
+    def _add_lightest_first(self, group: list[Instance]) -> bool:
+        """One judgement on one pair of figures from several premise sets (similar by AA at D and E, or at A and
+        D): the set whose premises the problem states or one equation says goes first, as the one the proof
+        then cites (blind teacher 26's fg 11: the vertical angles and the given angle, not a third angle found
+        from two angle sums)."""
+        progress = False
+        if len(group) > 1:  # (one premise set: nothing to order)
+            group = sorted(group, key=lambda i: sum(self._round_cost(a, b) for a, b in i.premises))
+        for inst in group:
+            progress |= self.add(inst)
+        return progress
+
+    def _round_cost(self, a: sympy.Expr, b: sympy.Expr) -> int:
+        """``_premise_cost``, read once a judgement round (many pairs of triangles share a premise)."""
+        key = (a, b, self._round_start)
+        got = self._round_costs.get(key)
+        if got is None:
+            if len(self._round_costs) > 4096:
+                self._round_costs.clear()
+            got = self._round_costs[key] = self._premise_cost(a, b)
+        return got
+
+    def _premise_cost(self, a: sympy.Expr, b: sympy.Expr) -> int:
+        """0 for a premise the problem states (in so many words, or as the values of its elements: MQ = 18 and
+        PQ = 18, or the right angles of two given perpendiculars), 1 for one the figure gives (a common angle) or a
+        single equation says that rests on no proven premise (the vertical angles, a corresponding angle), 2 for
+        one a chain proves (MN = NP from the isosceles triangle an angle chase gives: one equation of the table
+        says it, but at the end of the chain)."""
+        if self._stated_premise(a, b):
+            return 0
+        form = linear_form(self._premise(a, b)[0])
+        if form is not None and form[0] and {k.name for k in form[0]} <= self._stated_keys():
+            return 0
+        if self._premise(a, b)[0] == 0:
+            return 1  # (one element under two names, the common angle A: a tie with a corresponding angle keeps
+            # the order the judgements come in)
+        if form is None or not form[0] or form[1] != 0:
+            return 2
+        target = {k.name: Fraction(str(c)) for k, c in form[0].items()}
+        first = next(iter(target))
+        for i in self.table.ids_on(first):
+            e = self.table.equations[i]
+            if e.coeffs.keys() == target.keys():
+                r = Fraction(e.coeffs[first]) / target[first]
+                if all(Fraction(e.coeffs[k]) == r * c for k, c in target.items()) \
+                        and not (isinstance(e.label, Step) and e.label.uses):
+                    return 1
+        return 2
+
+    def _stated_keys(self) -> set:
+        """The table's keys whose value the problem states: a given's (AB = 5) or a relation's own (the right angle
+        of a perpendicular)."""
+        if self._stated_values is None:
+            self._stated_values = {k for e in self.table.equations if isinstance(e.label, Step)
+                                   and e.label.instance.family.key in ("given", "relation") and len(e.coeffs) == 1
+                                   for k in e.coeffs}
+        return self._stated_values
 
     def _held_before(self, form, inst: Instance) -> bool:
         """Whether the table proved ``form`` before the judgement round now running (or now, outside one):

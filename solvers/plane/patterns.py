@@ -1355,6 +1355,9 @@ class Theorem:
     # its sentence states its equation in words ("its side is √3 times the radius"): the proof goes on from it
     # without writing the equation out again
     worded: bool = False
+    # this block's own weight in a proof where it is not its key's (weights.py): one form of a theorem a teacher
+    # reads in passing (a major arc as 360° less its minor arc); None: its key's
+    step_weight: float | None = None
 
     @property
     def kind(self) -> str:

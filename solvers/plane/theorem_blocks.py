@@ -74,6 +74,13 @@ from .patterns import (
     Unparallel,
 )
 
+# a block's own weight where its key's is not it (Theorem.step_weight, beside weights.py's table): the arcs round the
+# whole circle total 360°, read in passing (a major arc is 360° less its minor arc: blind teacher 27 fg 7, an
+# isosceles triangle and a cyclic quadrilateral through a point off the route, where the central angle's straight
+# line and the whole circle do it; four arcs given as multiples of a: "the arcs total 360°, so 18a = 360°",
+# FormalGeo 1525)
+ARC_COMPLEMENT = 0.5
+
 if TYPE_CHECKING:  # (annotations only: numpy.random loads where a check draws its points)
     Rng = np.random.Generator
 
@@ -753,13 +760,15 @@ THEOREMS: tuple[Theorem, ...] = (
             figure="circle O through P"),
     Theorem("arc_addition_measure", "since arcs {0[1]}{0[2]} and {1[1]}{1[2]} make up the whole circle",
             (OnCircle("AO"), OnCircle("BO"), Before("AB")), (Conclusion(_ARC + arc("OBA"), sympy.Integer(360)),),
-            ("OAB", "OBA"), lambda rng: _arc(rng, 10, 350), figure="circle O through A B"),
+            ("OAB", "OBA"), lambda rng: _arc(rng, 10, 350), figure="circle O through A B",
+            step_weight=ARC_COMPLEMENT),
     # (three minor arcs round the circle in one line, where a major arc and its split take two)
     Theorem("arc_addition_measure", "since arcs {0[1]}{0[2]}, {1[1]}{1[2]} and {2[1]}{2[2]} make up the whole circle",
             (OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), Before("AB"), Before("AC"), Apart("B", "C"),
              Sweep("OACB", "on"), Sweep("OAB", "minor"), Sweep("OBC", "minor"), Sweep("OCA", "minor")),
             (Conclusion(_ARC + arc("OBC") + arc("OCA"), sympy.Integer(360)),), ("OAB", "OBC", "OCA"),
-            figure="circle O through A B C\ncounterclockwise ABC\narc OAB = 100\narc OBC = 120"),
+            figure="circle O through A B C\ncounterclockwise ABC\narc OAB = 100\narc OBC = 120",
+            step_weight=ARC_COMPLEMENT),
     # (and four: the four given arcs round the circle at once, not three and then a split)
     Theorem("arc_addition_measure",
             "since arcs {0[1]}{0[2]}, {1[1]}{1[2]}, {2[1]}{2[2]} and {3[1]}{3[2]} make up the whole circle",
@@ -767,7 +776,7 @@ THEOREMS: tuple[Theorem, ...] = (
              Apart("B", "CD"), Apart("C", "D"), Sweep("OACB", "on"), Sweep("OADC", "on"), Sweep("OAB", "minor"),
              Sweep("OBC", "minor"), Sweep("OCD", "minor"), Sweep("ODA", "minor")),
             (Conclusion(_ARC + arc("OBC") + arc("OCD") + arc("ODA"), sympy.Integer(360)),),
-            ("OAB", "OBC", "OCD", "ODA"), _four_arcs, figure="circle O through A B C D"),
+            ("OAB", "OBC", "OCD", "ODA"), _four_arcs, figure="circle O through A B C D", step_weight=ARC_COMPLEMENT),
     Theorem("arc_addition_measure", "since {1} lies on arc {0[1]}{0[2]}",
             (OnCircle("AO"), OnCircle("BO"), Apart("A", "B"), OnCircle("MO"), Apart("M", "AB"), Sweep("OABM", "on")),
             (Conclusion(arc("OAM") + arc("OMB"), _ARC),), ("OAB", "M"),

@@ -41,6 +41,7 @@ class Family:
     direct: bool = False  # the block's (patterns.Theorem.direct)
     shape: tuple[str, int] | None = None  # the shape its sentence names (patterns.Theorem.shape)
     worded: bool = False  # its sentence says its equation in words (patterns.Theorem.worded)
+    weight: float | None = None  # its block's own weight in a proof, where not its key's (Theorem.step_weight)
 
 
 class _Points(str):
@@ -118,7 +119,9 @@ def family(t: Theorem, key: str, sentence: str | None = None) -> Family:
     other words, and a conclusion may have its own)."""
     got = _FAMILIES.get((id(t), key, sentence))
     if got is None:
-        got = _FAMILIES[(id(t), key, sentence)] = Family(key, sentence or t.sentence, t.kind, t.direct, t.shape, t.worded)
+        own = t.step_weight if key == t.key else None  # (a conclusion with its own key weighs as that key)
+        got = _FAMILIES[(id(t), key, sentence)] = Family(key, sentence or t.sentence, t.kind, t.direct, t.shape,
+                                                         t.worded, own)
     return got
 
 

@@ -42,8 +42,11 @@ WEIGHTS: dict[str, float] = {
     "cosine_theorem": 1.5,
 }
 SOLVED = 0.5  # a value an earlier step found (cited, not derived again)
-# additions that, summing given values only (AB = AD + DB = 9 + 16), weigh as SOLVED: arithmetic, not a chain
+# additions that, summing given values only (AB = AD + DB = 9 + 16), weigh ARITHMETIC_WEIGHT: arithmetic a teacher
+# writes in passing (BC = 12 - 8 = 4), lighter than a value a theorem solved, so that the leg theorem on the part
+# it gives is one named step, not a second theorem's value put into Pythagoras (blind teacher 27 fg 13)
 ARITHMETIC = frozenset({"line_addition", "angle_addition", "arc_addition_measure"})
+ARITHMETIC_WEIGHT = 0.3
 # a ratio solved for an ANGLE (6 = 6·tan(angle ABO), so angle ABO = 45°): a teacher reads an angle off an angle sum,
 # a base angle or a complementary angle, and takes an inverse sine only where none of them gives it
 ANGLE_FROM_RATIO: dict[str, float] = {
