@@ -651,15 +651,15 @@ def _circle_says(problem: GeneralProblem, r) -> bool:
 
 
 def _unplaced(problem: GeneralProblem, said: list[str]) -> list[str]:
-    """Where the points the goal and the givens name lie, for those no sentence beside the figure places and that
-    lie inside a line of the problem: "AC and BD meet at O", "E lies on AB" (blind reader 32's 06: the goal's O,
+    """Where the points the goal and the givens (facts, relations) name lie, for those no sentence beside the
+    figure places and that lie inside a line of the problem: "AC and BD meet at O", "E lies on AB" (blind reader 32's 06: the goal's O,
     where the rhombus's diagonals cross, never introduced).  A point at a line's end is a corner the figure shows."""
     exprs = [x for f in problem.facts for x in (f.lhs, f.rhs)] + ([problem.goal.expr] if problem.goal else [])
     named = dict.fromkeys(q for e in exprs for x in sympy.sympify(e).free_symbols
                           if (el := element_of(x)) is not None for q in el.points)
+    named.update(dict.fromkeys(q for r in problem.relations for arg in r.args for q in arg))  # ("CE is perpendicular
+    # to AE": E where the chords cross, reader 32's 15; C, a parallelogram's vertex on BE, its 04)
     placed = {c.centre for c in problem.circles}
-    placed |= {q for r in problem.relations if BLOCKS_BY_KEY[r.key].polygon is not None
-               for q in polygon_of(BLOCKS_BY_KEY[r.key], r.args)}
     placed |= {q for q in named if any(x.startswith(f"{q} is ") for x in said)}  # ("S is the midpoint of RT")
     out, on = [], {}
     for q in named:

@@ -79,3 +79,11 @@ def test_a_point_the_goal_names_is_placed_beside_the_figure() -> None:
               "angle ADC = 130\nfind angle AOE\n")
     text = question(p, figure=True, rounds=False)
     assert "AC and DB meet at O" in text and "E lies on AB" in text, text
+
+
+def test_a_point_a_relation_names_is_placed_beside_the_figure() -> None:
+    # (reader 32's 15: "CE is perpendicular to AE" with E, where chords AB and CD cross, placed by the figure alone)
+    p = parse("points A B C D E O\ncircle O through A B C D\nline A E B\nline C E D\nCE perpendicular to AE\n"
+              "angle BDC = 62\nfind angle ACD\n")
+    text = question(p, figure=True, rounds=False)
+    assert "AB and CD meet at E" in text, text
