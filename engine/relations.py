@@ -339,7 +339,7 @@ class Block:
     def state(self, args: tuple[tuple[str, ...], ...], polygons: Iterable[Sequence[str]] = ()) -> str:
         """The sentence on the problem's points; a triangle the sentence names ("a median of triangle ABC") is
         spelt as the problem declares it (``polygons``), whichever vertex the relation's own order starts from; so is
-        the block's own polygon where ``polygons`` spells it from another vertex the same way round ("ABC is a right
+        the block's own polygon where ``polygons`` spells it from another vertex or the other way round ("ABC is a right
         triangle with the right angle at C", never "BCA is ...": blind teacher 21)."""
         shown = {}
         for ph, pts in zip(self.placeholders, args):
@@ -347,8 +347,9 @@ class Block:
                 same = next((p for p in polygons if len(p) == len(pts) and set(p) == set(pts)), None)
                 if same is not None:
                     shown[ph] = "".join(same)
-            elif ph == self.polygon:
-                turned = {tuple(pts[k:]) + tuple(pts[:k]) for k in range(len(pts))}
+            elif ph == self.polygon:  # (either way round: "ACBD is a parallelogram" where the goal asks the area
+                # of ACBD and the relation says CADB, never the one shape under two names: blind teacher 27)
+                turned = {tuple(q[k:]) + tuple(q[:k]) for q in (tuple(pts), tuple(pts)[::-1]) for k in range(len(pts))}
                 same = next((p for p in polygons if tuple(p) in turned), None)
                 if same is not None:
                     shown[ph] = "".join(same)

@@ -12,12 +12,13 @@ the figure version leaves out what the plain figure shows (lines, faces, which w
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import signal
 import time
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import sympy
@@ -27,7 +28,7 @@ from geomill.dataset.journal import entry_bytes
 from geomill.dataset.records import Manifest, Part, Record
 from geomill.engine import budget
 from geomill.engine.errors import GeomillError
-from geomill.engine.plane import POLYGON_NOUNS, GeneralProblem, element_of, height_foot
+from geomill.engine.plane import POLYGON_NOUNS, GeneralProblem, Turn, element_of, height_foot
 from geomill.engine.relations import BLOCKS, BLOCKS_BY_KEY, declared_polygons, polygon_of
 
 SCHEMA = "geomill.textbook/1"
@@ -207,56 +208,68 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
     """The question, written from the facts: ``figure`` leaves out what the plain figure shows;
     ``names`` (``Proof.arcs``) names a major arc through a point on it, as the proof does.  With
     ``incidences`` (a generated problem, whose figure alone would otherwise give them), the text beside
-    the figure still says the points on each circle and each line of three points or more."""
+    the figure still says the points on each circle and each line of three points or more.  Each thing is said
+    once (blind teacher 27): one shape under two vertex orders by its kind, a turn the other turns and the lines
+    fix not at all, points on a circle in order, a circle touching a polygon's sides in one sentence; beside a
+    figure, a point the goal or a given names inside a line is placed ("AC and BD meet at O", blind reader 32)."""
     kinds = {polygon_of(BLOCKS_BY_KEY[r.key], r.args): r for r in problem.relations
              if BLOCKS_BY_KEY[r.key].polygon is not None}
+    cycles = {_cycle(pts): r for pts, r in kinds.items()}  # (one shape under two vertex orders is one shape)
     names = major_names(problem, names)
-    declared = declared_polygons(problem)
+    shapes = _shapes_named(problem)
+    declared = [*map(tuple, shapes), *declared_polygons(problem)]  # (a kind spelt as the goal names its shape)
+    orders = _orders(problem) if not figure else None
+    touching = _touching(problem, [*declared, *(p.points for p in problem.polygons)])
     said = set()
     runs: list[tuple[str, ...]] = []  # the lines of three points or more the text says in order
     sentences: list[str] = []
     plain: list[tuple[int, tuple[str, ...]]] = []  # (where, points): a polygon with no kind, said if the text needs it
     if not figure:
         for poly in problem.polygons:
-            rel = kinds.get(poly.points)
-            if rel is not None:
-                said.add((rel.key, rel.args))
-                sentences.append(BLOCKS_BY_KEY[rel.key].state(rel.args, declared))
+            rel = cycles.get(_cycle(poly.points))
+            if rel is not None:  # ("ACBD is a quadrilateral. CADB is a parallelogram.": one shape, named once by
+                if (rel.key, rel.args) not in said:  # its kind, blind teacher 27's fg 6 and fg 12)
+                    said.add((rel.key, rel.args))
+                    sentences.append(BLOCKS_BY_KEY[rel.key].state(rel.args, declared))
+            elif poly.points in orders.absorbed:
+                continue  # (DCAB on circle O: "the circle through D, C, A and B, in that order" says it)
             else:
                 plain.append((len(sentences), poly.points))
                 sentences.append(f"{''.join(poly.points)} is a {poly.noun}")
         ordered = {t for r in problem.relations for t in BLOCKS_BY_KEY[r.key].orders(r.args)}
         for ln in problem.lines:  # a two-point line is a drawn segment: "in that order" says nothing of two points
-            if _said_in_order(ln.points, ordered):
-                continue  # (B, D and C of "AD is a median of triangle ABC": stated once, by the relation)
+            if _said_in_order(ln.points, ordered) or ln.points in touching.lines:
+                continue  # (B, D and C of "AD is a median of triangle ABC": stated once, by the relation; A, W and B
+                # of "the circle inscribed in ABCD, touching AB … at W")
             runs.append(ln.points)
             sentences.append(f"segment {''.join(ln.points)} is drawn" if len(ln.points) == 2
                              else f"{_and(list(ln.points))} lie on one line, in that order")
     for c in problem.circles:
         through = f" through {_and(list(c.points))}" if c.points and (incidences or not figure) else ""
+        if orders is not None and c.centre in orders.circles:  # (the order its points lie in, said once)
+            pts, way = orders.circles[c.centre]
+            through = f" through {_and(list(pts))}, in that order{f', {way}' if way else ''}"
+        inscribed = touching.circles.get(c.centre)
+        if inscribed is not None and (set(c.points) <= inscribed[1] or not (incidences or not figure)):
+            through = f" inscribed in {inscribed[0]}"  # (its points are the points it touches)
+        elif inscribed is not None:
+            sentences.append(f"{c.centre} is the centre of the circle{through}")
+            through = f" inscribed in {inscribed[0]}"
         sentences.append(f"{c.centre} is the centre of the circle{through}")
     sentences += [BLOCKS_BY_KEY[r.key].state(r.args, declared) for r in problem.relations
                   if (r.key, r.args) not in said and not ((incidences or not figure) and _circle_says(problem, r))
-                  and not _crossing_said(r, runs)]
+                  and not _crossing_said(r, runs) and (r.key, r.args) not in touching.said]
+    sentences += touching.pairs
     if figure and incidences:
-        sentences += _unnamed_lines(problem, names, sentences)
+        sentences += _unnamed_lines(problem, names, sentences, touching.lines)
+    elif figure:
+        sentences[:0] = _unplaced(problem, sentences)
     told = [s for k, s in enumerate(sentences) if k not in dict(plain)]  # (not "the points of CDA run clockwise")
     if not figure:
-        swept = {tuple(el.points) for el in _swept_named(problem).values()}  # (their words say minor or major)
-        for t in problem.turns:  # (a chain that orders a named arc or sector: "arc BC", "major sector OBC" say it)
-            chains = [tuple(c) for c in t.chains if not _rotations(tuple(c)) & swept]
-            way = "clockwise" if t.clockwise else "counterclockwise"
-            if len(chains) == 1:  # "A, B and C are in clockwise order" (blind teachers: never "the points of ABC run")
-                sentences.append(f"{_and(list(chains[0]))} are in {way} order")
-            elif chains:
-                sentences.append(f"{'; '.join(', '.join(c) for c in chains)} are each in {way} order")
+        sentences += _turn_sentences(orders.chains, [*declared, *(p.points for p in problem.polygons)])
     if not figure:  # a shape the goal or a fact names that no sentence introduces ("Find the area of ABCD" after
         # two lines alone: blind teachers 23, 24), introduced first
         shown = " ".join(sentences)
-        exprs = [problem.goal.expr, *(y for f in problem.facts for y in (f.lhs, f.rhs))]
-        shapes = dict.fromkeys("".join(el.points) for e in exprs for x in sympy.sympify(e).free_symbols
-                               if (el := element_of(x)) is not None and len(el.points) >= 4
-                               and el.kind.key in ("area", "perimeter"))
         new = [f"{name} is a {'quadrilateral' if len(name) == 4 else 'polygon'}" for name in shapes
                if not re.search(rf"\b{name}\b", shown)]
         sentences[:0] = new
@@ -270,7 +283,7 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
     unit = " in degrees" if el is not None and el.kind.unit == "degrees" else ""
     find = f"Find {_element(goal, names)}{unit}."
     if plain:
-        drop = _unneeded_polygons(problem, plain, [*told, *facts, find], kinds)
+        drop = _unneeded_polygons(problem, plain, [*told, *facts, find], kinds, orders, tuple(told))
         sentences = [s for k, s in enumerate(sentences) if k not in drop]
     text = ("In the figure, " if figure else "")
     body = [s[0].upper() + s[1:] if i or not figure else s for i, s in enumerate(sentences)]
@@ -283,18 +296,255 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
     return text
 
 
+def _cycle(pts) -> tuple[str, ...]:
+    """A polygon's vertex cycle whichever vertex and way round it is spelt from (ACBD, CADB, BDAC: one shape)."""
+    pts = tuple(pts)
+    return min(q[k:] + q[:k] for q in (pts, pts[::-1]) for k in range(len(pts)))
+
+
+def _shapes_named(problem: GeneralProblem) -> list[str]:
+    """The polygons of four or more vertices whose area or perimeter the goal or a fact names, as they spell them."""
+    exprs = [problem.goal.expr, *(y for f in problem.facts for y in (f.lhs, f.rhs))] if problem.goal is not None \
+        else [y for f in problem.facts for y in (f.lhs, f.rhs)]
+    return list(dict.fromkeys("".join(el.points) for e in exprs for x in sympy.sympify(e).free_symbols
+                              if (el := element_of(x)) is not None and len(el.points) >= 4
+                              and el.kind.key in ("area", "perimeter")))
+
+
+# -- which way the points turn, said once -------------------------------------------------------------------
+
+
+def _parity(t: tuple[str, ...]) -> int:
+    return -1 if sum(t[i] > t[j] for i in range(3) for j in range(i + 1, 3)) % 2 else 1
+
+
+class _Sides:
+    """Which way three points turn (+1 counterclockwise), as a set of chains and the lines' orders fix it: moving
+    one point of a triple along a line through another keeps the turn where it stays on the same side of that
+    point, and reverses it where it crosses (G, W, X, N on one line: L, W, X turn as L, W, N and against G, W, L)."""
+
+    def __init__(self, lines: list[tuple[str, ...]]):
+        self.known: dict[tuple[str, ...], int] = {}
+        self.lines = [ln for ln in lines if len(ln) >= 3]
+
+    def get(self, t: tuple[str, ...]) -> int | None:
+        v = self.known.get(tuple(sorted(t)))
+        return None if v is None else v * _parity(tuple(t))
+
+    def add(self, t: tuple[str, ...], sign: int) -> None:
+        """``t`` turns ``sign``, and all that follows from it with what is known."""
+        todo = [(tuple(t), sign)]
+        while todo:
+            t, v = todo.pop()
+            if len(set(t)) < 3 or self.get(t) is not None:
+                continue
+            self.known[tuple(sorted(t))] = v * _parity(t)
+            for p, q, r in itertools.permutations(t):  # (q moved along the line pq, r off it)
+                s = self.get((p, q, r))
+                for ln in self.lines:
+                    if p in ln and q in ln and r not in ln:
+                        ip, iq = ln.index(p), ln.index(q)
+                        todo += [((p, w, r), s if (ln.index(w) - ip) * (iq - ip) > 0 else -s)
+                                 for w in ln if w not in (p, q)]
+
+
+def _turns_of(chains, sides: _Sides) -> bool:
+    """Do ``sides`` fix each chain's turn ((chain, clockwise) pairs; a longer chain by each of its corners)?"""
+    for chain, clockwise in chains:
+        want = -1 if clockwise else 1
+        n = len(chain)
+        corners = [chain] if n == 3 else [(chain[k - 1], chain[k], chain[(k + 1) % n]) for k in range(n)]
+        if any(sides.get(c) != want for c in corners):
+            return False
+    return True
+
+
+@dataclass(frozen=True)
+class _Orders:
+    """What the text-only question says of the turns: each circle's points in order (and which way, where the turns
+    say it), the plain polygons that order says already, and the chains still to say (chain, clockwise)."""
+
+    circles: dict
+    absorbed: frozenset
+    chains: tuple
+    kept: tuple  # every chain the text says, in its words or by a circle's order or an arc's name (for a re-solve)
+    sides: _Sides  # the turns those and the lines' orders fix
+
+    def fixes(self, pts: tuple[str, ...]) -> bool:
+        """Does the text fix the order of a polygon's vertices (a chain it says, or every corner turning one way)?"""
+        return any(_cycle(c) == _cycle(pts) for c, _ in self.chains) or any(
+            _turns_of([(tuple(pts), cw)], self.sides) for cw in (True, False))
+
+
+def _orders(problem: GeneralProblem) -> _Orders:
+    """The turns a text-only question says, once each (blind teacher 27's fg 9: thirteen triples): points on a
+    circle in order ("C, A, D, E and B, in that order, clockwise"), and no chain the others and the lines' orders
+    fix already.  A chain that orders a named arc or sector is said by its words ("arc BC", "major sector OBC")."""
+    swept = {tuple(el.points) for el in _swept_named(problem).values()}
+    lines = [tuple(ln.points) for ln in problem.lines]
+    named, chains = [], []
+    for t in problem.turns:
+        for c in t.chains:
+            (named if _rotations(tuple(c)) & swept else chains).append((tuple(c), t.clockwise))
+    every = _Sides(lines)
+    for chain, cw in named + chains:
+        if len(chain) == 3:
+            every.add(chain, -1 if cw else 1)
+    way = "clockwise" if chains and all(cw for _, cw in chains) else "counterclockwise"
+    circles, absorbed, kept, on_circle = {}, set(), list(named), []
+    for c in problem.circles:
+        pts = list(dict.fromkeys(c.points))
+        if len(pts) < 3:
+            continue
+        ccw = _circle_order(pts, every)
+        if ccw is not None:
+            order = ccw if way == "counterclockwise" else [ccw[0], *ccw[:0:-1]]
+            circles[c.centre] = (tuple(order), way)
+            kept += [((ccw[0], ccw[k], ccw[k + 1]), False) for k in range(1, len(ccw) - 1)]
+            on_circle += [(three, False) for three in itertools.combinations(ccw, 3)]  # (in order: counterclockwise)
+        else:  # a plain polygon on all of the circle's points says their order (not which way)
+            poly = next((p.points for p in problem.polygons if len(p.points) == len(pts) and set(p.points) == set(pts)
+                         and len(p.points) >= 4), None)
+            if poly is not None:
+                circles[c.centre] = (tuple(poly), "")
+        if c.centre in circles:
+            absorbed |= {p.points for p in problem.polygons if set(p.points) == set(pts) and len(p.points) >= 4}
+    convex = {e for e in chains if len(e[0]) > 3 and _turns_of([e], every)}  # (each corner turns its way: it says
+    # its corners' turns, "IHGJ is labelled clockwise" for four triples)
+
+    def fixed(said: list) -> _Sides:
+        sides = _Sides(lines)
+        for chain, cw in [*on_circle, *kept, *said]:
+            n = len(chain)
+            for corner in [chain] if n == 3 else [(chain[k - 1], chain[k], chain[(k + 1) % n]) for k in range(n)] \
+                    if (chain, cw) in convex else []:
+                sides.add(corner, -1 if cw else 1)
+        return sides
+
+    said = list(chains)
+    for cand in sorted(chains, key=lambda e: (len(e[0]) > 3, -chains.index(e))):  # (triples first, the last first)
+        rest = [e for e in said if e != cand]
+        if _turns_of([cand], fixed(rest)):
+            said = rest
+    sides = fixed(said)
+    return _Orders(circles, frozenset(absorbed), tuple(said), tuple([*kept, *said]), sides)
+
+
+def _circle_order(pts: list[str], sides: _Sides) -> list[str] | None:
+    """The points of a circle counterclockwise from the first that makes it whole, where the known turns fix it: on
+    a circle, (F, A, B) counterclockwise is "A before B going counterclockwise from F", and "before" is transitive."""
+    for first in pts:
+        rest = [q for q in pts if q != first]
+        before = {(a, b) for a in rest for b in rest if a != b and sides.get((first, a, b)) == 1}
+        for k in rest:  # (the transitive closure)
+            before |= {(a, b) for a in rest for b in rest if (a, k) in before and (k, b) in before}
+        if all((a, b) in before or (b, a) in before for a, b in itertools.combinations(rest, 2)):
+            return [first, *sorted(rest, key=lambda q: sum((o, q) in before for o in rest))]
+    return None
+
+
+@dataclass(frozen=True)
+class _Touching:
+    """The tangencies said once: a circle inscribed in a polygon (centre -> (its words, the points it touches)), two
+    tangents along one line at one point ("AB touches circle O at W"), the tangent relations and the lines (A, W, B)
+    those words say."""
+
+    circles: dict
+    pairs: list
+    said: frozenset
+    lines: frozenset
+
+
+def _touching(problem: GeneralProblem, polygons) -> _Touching:
+    """Each tangency once (blind teacher 27's gen 13: "AW is tangent to circle O at W … BW is tangent to circle O at
+    W", eight sentences for four points): "the circle inscribed in ABCD, touching AB, BC, CD and DA at W, X, Y and
+    Z" where a polygon's every side touches the circle between its ends; else "AB touches circle O at W" where A, W
+    and B lie on one line and AW and BW are both tangent at W."""
+    at: dict[tuple[str, str], list] = {}  # (circle, point touched) -> [(far end, relation key)]
+    for r in problem.relations:
+        if r.key == "tangent":
+            (p, a), (o,) = r.args
+            at.setdefault((o, a), []).append((p, (r.key, r.args)))
+    lines = [tuple(ln.points) for ln in problem.lines]
+
+    def touch(o: str, x: str, y: str) -> str | None:  # the point where segment XY touches circle o
+        for (c, t), ends in at.items():
+            if c == o and {x, y} <= {e for e, _ in ends} and any(
+                    {x, y, t} <= set(ln) and min(ln.index(x), ln.index(y)) < ln.index(t) < max(ln.index(x), ln.index(y))
+                    for ln in lines):
+                return t
+        return None
+
+    circles, said, cut = {}, set(), set()
+    for o in dict.fromkeys(c for c, _ in at):
+        for poly in polygons:
+            sides = [(poly[k - 1], poly[k]) for k in range(1, len(poly))] + [(poly[-1], poly[0])]
+            points = [touch(o, x, y) for x, y in sides]
+            if len(poly) < 3 or None in points:
+                continue
+            circles[o] = (f"{''.join(poly)}, touching {_and([x + y for x, y in sides])} at {_and(points)}", set(points))
+            for (x, y), t in zip(sides, points):
+                said |= {k for e, k in at[(o, t)] if e in (x, y)}
+                cut |= {ln for ln in lines if ln in ((x, t, y), (y, t, x))}
+            break
+    pairs = []
+    for (o, t), ends in at.items():
+        left = [(e, k) for e, k in ends if k not in said]
+        for (x, kx), (y, ky) in itertools.combinations(left, 2):
+            ln = next((ln for ln in lines if {x, y, t} <= set(ln)), None)
+            if ln is not None and kx not in said and ky not in said:
+                x, y = sorted((x, y), key=ln.index)
+                pairs.append(f"{x}{y} touches circle {o} at {t}")
+                said |= {kx, ky}
+    return _Touching(circles, pairs, frozenset(said), frozenset(cut))
+
+
+def said_turns(problem: GeneralProblem) -> GeneralProblem:
+    """``problem`` with only the turns its text-only question says (its circles' orders as chains): solved again,
+    it must give the same answer, or the question leaves out an order the answer needs."""
+    kept = _orders(problem).kept
+    turns = tuple(Turn(cw, tuple(c for c, w in kept if w == cw)) for cw in (True, False)
+                  if any(w == cw for _, w in kept))
+    return replace(problem, turns=turns)
+
+
+def _turn_sentences(chains, polygons) -> list[str]:
+    """"ABCD is labelled clockwise" for a chain a polygon of the text spells; the other chains, grouped by the
+    way they turn ("A, B, C; P, D, E are each in clockwise order")."""
+    out, rest, shapes = [], {True: [], False: []}, {True: [], False: []}
+    for chain, cw in chains:  # (spelt as the text first spells the shape: the goal's ACBD, not the chain's CADB)
+        same = next((tuple(p) for p in polygons if len(p) >= 4 and _cycle(p) == _cycle(chain)), None)
+        if same is not None:
+            shapes[cw == (same in {chain[k:] + chain[:k] for k in range(len(chain))})].append("".join(same))
+        else:
+            rest[cw].append(chain)
+    for cw in (True, False):
+        way = "clockwise" if cw else "counterclockwise"
+        if shapes[cw]:  # ("QVSR and VUTS are labelled clockwise")
+            out.append(f"{_and(shapes[cw])} {'are' if len(shapes[cw]) > 1 else 'is'} labelled {way}")
+        if len(rest[cw]) == 1:  # "A, B and C are in clockwise order" (blind teachers: never "the points of ABC run")
+            out.append(f"{_and(list(rest[cw][0]))} are in {way} order")
+        elif rest[cw]:
+            out.append(f"{'; '.join(', '.join(c) for c in rest[cw])} are each in {way} order")
+    return out
+
+
 def _sides(points: tuple[str, ...]) -> set[frozenset[str]]:
     return {frozenset((points[k - 1], points[k])) for k in range(len(points))}
 
 
 def _unneeded_polygons(problem: GeneralProblem, plain: list[tuple[int, tuple[str, ...]]], rest: list[str],
-                       kinds: dict) -> set[int]:
+                       kinds: dict, orders: _Orders | None = None, told: tuple[str, ...] = ()) -> set[int]:
     """The plain "ABC is a triangle" sentences the text does not need (blind teacher 21: "ABC is a triangle. CAD
     is a triangle. CABD is a quadrilateral." as a preamble): a polygon another sentence, a fact or the goal names
-    ("CE is an altitude of triangle ABC", "the area of ABCD"), or a triangle each of whose sides lies on a line the
-    text states or is a side of a polygon it keeps.  A quadrilateral or larger the text does not name is kept: its
-    vertex order may be what fixes the points' order on a circle."""
+    ("CE is an altitude of triangle ABC", "the area of ABCD"), a triangle whose vertices the other sentences (``told``)
+    introduce (its letters then say all it does: what a text-only question needs of it is which way it turns, which a
+    turn sentence says), and a larger polygon whose
+    order the text's turns fix ("QVSR is labelled clockwise", or each corner's turn).  Another larger polygon is kept:
+    its vertex order may be what fixes the points' order (on a circle, it is said there)."""
     words = " ".join(rest)
+    shown = " ".join(told)  # (a triangle stays where it alone introduces a vertex: "ABC is a triangle. We know …")
+    introduced = {q for q in problem.points if q in shown}
     drop: set[int] = set()
     sides: set[frozenset[str]] = set()
     for pts in kinds:
@@ -313,6 +563,9 @@ def _unneeded_polygons(problem: GeneralProblem, plain: list[tuple[int, tuple[str
     for where, pts in sorted(plain, key=lambda e: -len(e[1])):
         if where in drop:
             continue
+        if len(pts) == 3 and set(pts) <= introduced or orders is not None and orders.fixes(pts):
+            drop.add(where)  # (a plain triangle says no more than its three letters do; a polygon whose order the
+            continue  # turns and lines say, nothing: "ABC is a triangle. BAD is a triangle.", teacher 27's gen 1)
         known = all(s in sides or any(s <= ln for ln in lines) for s in _sides(pts))
         if known and (len(pts) == 3 or pts in ordered or pts[::-1] in ordered):
             drop.add(where)  # (a larger polygon whose order a turn sentence says and whose sides the text draws:
@@ -400,7 +653,32 @@ def _circle_says(problem: GeneralProblem, r) -> bool:
     return any(c.centre == centre and set(poly) <= set(c.points) for c in problem.circles)
 
 
-def _unnamed_lines(problem: GeneralProblem, names: dict | None, said: list[str]) -> list[str]:
+def _unplaced(problem: GeneralProblem, said: list[str]) -> list[str]:
+    """Where the points the goal and the givens (facts, relations) name lie, for those no sentence beside the
+    figure places and that lie inside a line of the problem: "AC and BD meet at O", "E lies on AB" (blind reader 32's 06: the goal's O,
+    where the rhombus's diagonals cross, never introduced).  A point at a line's end is a corner the figure shows."""
+    exprs = [x for f in problem.facts for x in (f.lhs, f.rhs)] + ([problem.goal.expr] if problem.goal else [])
+    named = dict.fromkeys(q for e in exprs for x in sympy.sympify(e).free_symbols
+                          if (el := element_of(x)) is not None for q in el.points)
+    named.update(dict.fromkeys(q for r in problem.relations for arg in r.args for q in arg))  # ("CE is perpendicular
+    # to AE": E where the chords cross, reader 32's 15; C, a parallelogram's vertex on BE, its 04)
+    placed = {c.centre for c in problem.circles}
+    placed |= {q for q in named if any(x.startswith(f"{q} is ") for x in said)}  # ("S is the midpoint of RT")
+    out, on = [], {}
+    for q in named:
+        inside = [ln.points for ln in problem.lines if q in ln.points[1:-1]]
+        if q in placed or not inside:
+            continue
+        ends = [f"{ln[0]}{ln[-1]}" for ln in inside]
+        if len(ends) > 1:
+            out.append(f"{_and(ends)} meet at {q}")
+        else:
+            on.setdefault(ends[0], []).append(q)
+    return out + [f"{_and(qs)} {'lie' if len(qs) > 1 else 'lies'} on {seg}" for seg, qs in on.items()]  # ("Z and W
+    # lie on GF")
+
+
+def _unnamed_lines(problem: GeneralProblem, names: dict | None, said: list[str], told=frozenset()) -> list[str]:
     """The collinearities the text beside a figure still states: every line of three points or more whose
     letters, in order, the question names nowhere (a proof that takes D on line CA from the figure alone used a
     fact the text never gave: reader 15's 17).  A line the question names by its letters ("line OEF") is read
@@ -414,7 +692,7 @@ def _unnamed_lines(problem: GeneralProblem, names: dict | None, said: list[str])
         runs = _runs(ln.points)
         if runs and all(frozenset(r) in stated for r in runs):
             continue  # (O on CD of "CD is a diameter of circle O", G on AC of "BG is an altitude of triangle ABC")
-        if len(ln.points) >= 3 and seq not in words and seq[::-1] not in words:
+        if len(ln.points) >= 3 and seq not in words and seq[::-1] not in words and ln.points not in told:
             out.append(f"{_and(list(ln.points))} lie on one line, in that order")
     return out
 

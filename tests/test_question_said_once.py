@@ -56,7 +56,8 @@ def test_beside_a_figure_a_line_a_relation_states_is_not_stated_again():
 def test_a_turn_that_orders_a_named_arc_is_said_by_the_arc_s_name():
     text = question(parse("points O B C D\ncircle O through B C D\nclockwise OBC BCD\nangle BOC = 60\nradius O = 6\n"
                           "find sector area OBC\n"), figure=False, rounds=True)
-    assert "major sector OBC" in text and "B, C and D are in clockwise order" in text and "OBC and" not in text, text
+    assert "major sector OBC" in text and "through B, C and D, in that order, clockwise" in text, text
+    assert "OBC and" not in text and "in clockwise order" not in text, text  # (said once: by the circle's order)
 
 
 def test_a_quadrilateral_the_goal_names_without_its_kind_is_still_introduced():
@@ -74,6 +75,6 @@ def test_a_polygon_whose_order_and_sides_the_text_says_is_not_declared_again():
     # (blind teacher 27: "GOIE is a polygon. OHBI is a polygon." beside their clockwise orders and the parallels
     # that draw their sides)
     text = question(parse(PARALLELS), figure=False, rounds=False)
-    assert "is a polygon" not in text and "G, O, I, E; O, H, B, I are each in clockwise order" in text, text
+    assert "is a polygon" not in text and "GOIE and OHBI are labelled clockwise" in text, text
     kept = question(parse(PARALLELS.replace("clockwise GOIE OHBI", "clockwise OHBI")), figure=False, rounds=False)
     assert "GOIE is a polygon" in kept and "OHBI is a polygon" not in kept, kept  # (its order said nowhere else)

@@ -197,8 +197,8 @@ def plans(fig: Figure, cands: Iterator[Candidate], cfg: TextbookConfig, rng: np.
         if not natural(fig, c.proof):
             continue  # (cheap checks first: the re-solve is most of the cost)
         keep, facts, facts_all = traced(fig, c.proof, c.expr)
-        if too_little(keep, facts, fig):
-            continue
+        if too_little(keep, facts, fig) or c.qtype == "ratio" and given_in(c.expr, facts_all):
+            continue  # (a ratio of a given length reads as a riddle: "BC = 23 … Find CF/BC", teacher 27's gen 8)
         spare = [f for f in facts_all if f not in facts]
         extra = [spare[i] for i in rng.permutation(len(spare))[:cfg.distractors]] if spare else []
         if not worth_asking(fig, c.proof, keep, facts, c.expr):
@@ -219,6 +219,14 @@ def plans(fig: Figure, cands: Iterator[Candidate], cfg: TextbookConfig, rng: np.
         if asked is not None and alone:
             asked.add(key)
         yield plan
+
+
+def given_in(ratio: sympy.Expr, facts: list[Equality]) -> bool:
+    """Is a length of the ratio given its value?  Then a textbook asks the other length, not the ratio ("BC = 23 …
+    Find CF/BC" is CF in disguise); a ratio beside other givens (the similar triangles' AD = 3, AB = 5: Find
+    DE/BC) is still asked."""
+    given = {f.lhs for f in facts if f.lhs.is_Symbol and not any(element_of(x) is not None for x in f.rhs.free_symbols)}
+    return bool(ratio.free_symbols & given)
 
 
 def traced(fig: Figure, proof, goal: sympy.Expr) -> tuple[set[int], list[Equality], list[Equality]]:
