@@ -1,40 +1,44 @@
-"""Constructions aimed at rarely used theorem families (``textbook_gen.targets``): each family's recipe
-makes a figure on which some goal of the default depth is proved with it, the aim is drawn by the seed
-and the knobs alone, and a problem asked to use such a family is generated, re-solved and linted."""
+"""Constructions aimed at rarely used theorem families (``textbook_gen.targets``): each recipe, run alone, makes
+a problem (written, re-solved, linted) whose proof uses its family, the aim is drawn by the seed and the knobs
+alone, and a problem asked to use such a family is generated, re-solved and linted."""
 from __future__ import annotations
 
 import collections
 
 import numpy as np
 import pytest
-from geomill.generate.textbook_gen import TextbookConfig, problems
+from geomill.generate.textbook_gen import TextbookConfig, make, problems
 from geomill.generate.textbook_gen.construct import BASE_WEIGHTS, Retry, sample
-from geomill.generate.textbook_gen.goals import candidates, closure, model_of
 from geomill.generate.textbook_gen.targets import TARGETS, UNREACHABLE, pick, uses_circle
 from geomill.solvers.plane.theorems import registry
 
-LEAST_DEPTH = TextbookConfig().depth_span()[0]
 
-
-def _reaches(family: str, recipe, seeds: int = 4) -> bool:
-    """Some goal on one of ``seeds`` figures of ``recipe`` alone has a proof of the default depth citing ``family``."""
+def _made_with(family: str, recipe, seeds: int) -> bool:
+    """One of ``seeds`` constructions aimed at ``family`` by ``recipe`` alone (``make.attempt`` as a default set
+    draws it, the aim fixed) makes a problem, written, re-solved and linted, whose proof uses the family."""
+    cfg = TextbookConfig(images=False)
     for seed in range(seeds):
-        rng = np.random.default_rng(seed)
+        rng = make.rng_for(seed, "recipe", f"{family}:{recipe}")
         try:
-            fig = sample(rng, None, 20, 0, recipe)
-        except Retry:
+            for made in make.attempt(cfg, rng, 2):
+                if family in {k for st in made.solution.proof.steps for k in st.theorems}:
+                    return True
+        except (Retry, make.Rejected):
             continue
-        full = fig.problem()
-        ded = closure(full, model_of(full, fig), fig)
-        for c in candidates(fig, ded, rng, limit=80):
-            if c.proof is not None and c.proof.depth >= LEAST_DEPTH and family in c.theorems:
-                return True
     return False
 
 
-@pytest.mark.parametrize("family", sorted(TARGETS))
-def test_a_recipe_reaches_its_family(family: str) -> None:
-    assert any(_reaches(family, r) for r in TARGETS[family]), f"no recipe of {family} reaches it"
+RECIPES = [(f, r) for f in sorted(TARGETS) for r in TARGETS[f]]
+
+
+# (the set counts made problems: a recipe whose figures have a goal whose proof cites the family, the check this
+# replaced, may still make none with it, the written problem's own proof taking another route or its text leaving
+# the answer open; 0 of 4 constructions for 32 of main's 93 recipes before genreach2)
+@pytest.mark.slow
+@pytest.mark.parametrize("family,recipe", RECIPES, ids=[f"{f}-{r[0]}+{'+'.join(r[1])}" for f, r in RECIPES])
+def test_each_recipe_makes_a_problem_using_its_family(family: str, recipe, monkeypatch) -> None:
+    monkeypatch.setattr(make, "pick", lambda *a, **k: (family, recipe))
+    assert _made_with(family, recipe, 6), f"{recipe} made no problem using {family} in 6 constructions"
 
 
 def test_targets_and_unreachable_are_solver_families_apart() -> None:

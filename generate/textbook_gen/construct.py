@@ -720,6 +720,32 @@ def base_tangential(f: Figure, rng: np.random.Generator) -> None:
     f.base = "tangential_quadrilateral"
 
 
+def base_tangential_triangle(f: Figure, rng: np.random.Generator) -> None:
+    """Triangle ABC circumscribed about circle O (touching AB at W, BC at X, CA at Y) by whole tangent lengths,
+    given AB, AW and CY, or AB, BC and AW: the two tangents from each vertex are equal, so the perimeter is twice
+    one tangent from each (each side as the sum of its two tangents is the longer way)."""
+    x, y, z = (int(k) for k in rng.choice(range(2, 16), 3, replace=False))
+    a, b, c = y + z, z + x, x + y  # (BC, CA, AB)
+    bx = (a * a + c * c - b * b) / (2 * a)
+    at = {"B": np.zeros(2), "C": np.array([float(a), 0.0]), "A": np.array([bx, math.sqrt(c * c - bx * bx)])}
+    if not _angles_ok([at[n] for n in "ABC"]):
+        raise Retry("a thin triangle")
+    at["O"] = (a * at["A"] + b * at["B"] + c * at["C"]) / (a + b + c)
+    at["W"] = at["A"] + (at["B"] - at["A"]) * (x / c)
+    at["X"] = at["B"] + (at["C"] - at["B"]) * (y / a)
+    at["Y"] = at["C"] + (at["A"] - at["C"]) * (z / b)
+    f.at.update(at)
+    f.circles["O"] = ["W", "X", "Y"]
+    f.radii["O"] = pg.dist(at["O"], at["W"])
+    f.polygons.append(("A", "B", "C"))
+    given = {"AB": c, "AW": x, "CY": z} if rng.random() < 0.5 else {"AB": c, "BC": a, "AW": x}
+    f.steps.append(Step("tangential_triangle", ("O", "A", "B", "C", "W", "X", "Y"), (),
+                        [_rel("tangent", v + w, "O") for v, w in zip("ABBCCA", "WWXXYY")],
+                        [_fact(L(*s), k) for s, k in given.items()],
+                        lines=[("A", "W", "B"), ("B", "X", "C"), ("C", "Y", "A")]))
+    f.base = "tangential_triangle"
+
+
 def base_square_point(f: Figure, rng: np.random.Generator) -> None:
     """Square ABCD by a point E on CD, DE and AE given (or DE and EC) and no side: Pythagoras (or the two parts)
     gives the side AD (CD), the square's own formula its area (its relation states the area by AB: a step more);
@@ -755,7 +781,7 @@ BASES = {"triangle": base_triangle, "sss_triangle": base_sss_triangle,
          "right_altitude": base_right_altitude, "perpendicular_diagonals": base_perpendicular_diagonals,
          "crossing": base_crossing, "rhombus": lambda f, rng: base_parallelogram(f, rng, "rhombus"),
          "square": lambda f, rng: base_parallelogram(f, rng, "square"),
-         "square_point": base_square_point}
+         "square_point": base_square_point, "tangential_triangle": base_tangential_triangle}
 
 
 # -- constructions ----------------------------------------------------------------------------------
@@ -1022,6 +1048,37 @@ def c_tangent(f: Figure, rng: np.random.Generator) -> None:
     f.place(p, f.at[a] + tdir * k)
     f.polygons.append(("O", a, p))
     f.steps.append(Step("tangent", (p,), ("O", a), [_rel("tangent", p + a, "O")], [_fact(L(p, a), k)]))
+
+
+def c_tangent_chord(f: Figure, rng: np.random.Generator) -> None:
+    """The tangent PA at a vertex A of a triangle ABC inscribed in the circle, P on the far side of the chord AB
+    from C: the tangent–chord angle PAB is the inscribed angle ACB (the alternate segment) and half the arc AB
+    inside it; triangle PAB drawn, by PA given.  The text fixes the side P is on: stated ('P and C on opposite sides
+    of line AB'), or half the time by the angle PAB given where it is whole (a tangent by its length alone leaves P
+    on either side of A, and the two figures give PAB and its supplement).  Its chord is one whose inscribed angle
+    ACB no fact gives, where the triangle has one (a given ACB makes PAB a step from it, too little to ask)."""
+    if not f.circles:
+        raise Retry("no circle")
+    on = set(f.circles["O"])
+    corners = [c for c in _corners(f) if set(c) <= on]
+    given = {v for v, _, _ in _given_corners(f)}
+    a, b, c = _pick(rng, [k for k in corners if k[2] not in given] or corners)
+    o, pa, pb, pc = f.at["O"], f.at[a], f.at[b], f.at[c]
+    u = (pa - o) / pg.dist(pa, o)
+    t = np.array([-u[1], u[0]])
+    if np.sign(pg.cross(pb - pa, t)) == np.sign(pg.cross(pb - pa, pc - pa)):
+        t = -t  # (P away from C across AB)
+    k = int(rng.choice(LENGTHS))
+    p = f.fresh()
+    f.place(p, pa + t * k)
+    pab = pg.angle(f.at[p], pa, pb)
+    rels, facts = [_rel("tangent", p + a, "O")], [_fact(L(p, a), k)]
+    if rng.random() < 0.5 and abs(pab - round(pab)) < 1e-9:
+        facts.append(_fact(ang(p, a, b), round(pab)))
+    else:
+        rels.append(_rel("opposite_sides", p, c, a + b))
+    f.polygons.append((p, a, b))  # (triangle PAB: its side PB and its area from PA, AB and the angle between them)
+    f.steps.append(Step("tangent_chord", (p,), ("O", a, b, c), rels, facts))
 
 
 def c_diameter(f: Figure, rng: np.random.Generator) -> None:
@@ -1317,10 +1374,11 @@ CONSTRUCTIONS = {"midpoint": c_midpoint, "midsegment": c_midsegment, "point_on":
                  "projections": c_projections, "chord_foot": c_chord_foot, "secant": c_secant,
                  "foot": c_foot, "equal_angles": c_equal_angles, "centroid_given": c_centroid_given,
                  "extension": c_extension, "quadrilateral_height": c_quad_height, "cevian": c_cevian,
-                 "arc_midpoint": c_arc_midpoint, "tangent_pair": c_tangent_pair, "equal_chord": c_equal_chord}
-CIRCLE_BASES = ("circle", "chords", "cyclic_quadrilateral", "tangential_quadrilateral")
+                 "arc_midpoint": c_arc_midpoint, "tangent_pair": c_tangent_pair, "equal_chord": c_equal_chord,
+                 "tangent_chord": c_tangent_chord}
+CIRCLE_BASES = ("circle", "chords", "cyclic_quadrilateral", "tangential_quadrilateral", "tangential_triangle")
 CIRCLE_KINDS = ("circumcircle", "tangent", "diameter", "second_tangent", "chords", "chord_foot", "secant",
-                "arc_midpoint", "tangent_pair", "equal_chord")
+                "arc_midpoint", "tangent_pair", "equal_chord", "tangent_chord")
 # how often each is drawn: the kinds whose theorem families a uniform draw left rare are drawn more
 # (bench/textbook_coverage.py shows the families a set reaches)
 # (bases are weighted against how many problems each gives: an isosceles triangle or trapezoid gives
@@ -1330,7 +1388,8 @@ BASE_WEIGHTS = {"triangle": 1.4, "sss_triangle": 0.8, "right_triangle": 0.8, "is
                 "equilateral_triangle": 0.6, "quadrilateral": 1.6, "trapezoid": 0.7, "circle": 2.0, "chords": 0.8,
                 "kite": 0.5, "cyclic_quadrilateral": 0.4, "sides_quadrilateral": 0.4, "tangential_quadrilateral": 0.4,
                 "sides_trapezoid": 0.5, "rectangle_diagonals": 0.3, "parallelogram_height": 0.4, "right_altitude": 0.4, "perpendicular_diagonals": 0.3,
-                "crossing": 0.3, "rhombus": 0.0, "square": 0.0, "square_point": 0.0}  # (a rhombus and a square: drawn by a recipe, ``targets``)
+                "crossing": 0.3, "rhombus": 0.0, "square": 0.0, "square_point": 0.0,
+                "tangential_triangle": 0.0}  # (a rhombus, a square, a triangle about its circle: drawn by a recipe)
 CONSTRUCTION_WEIGHTS = {"midpoint": 1.0, "midsegment": 1.0, "point_on": 0.7, "altitude": 1.0, "median": 1.0,
                         "bisector": 1.0, "parallel": 1.0, "intersection": 1.5, "perpendicular": 0.8,
                         "circumcircle": 1.3, "tangent": 1.6, "diameter": 1.6, "centroid": 0.8,
@@ -1339,7 +1398,8 @@ CONSTRUCTION_WEIGHTS = {"midpoint": 1.0, "midsegment": 1.0, "point_on": 0.7, "al
                         "quadrilateral_midpoints": 1.2, "projections": 0.8, "chord_foot": 1.5, "secant": 2.0,
                         "foot": 0.6, "equal_angles": 0.5, "centroid_given": 0.5, "extension": 0.8,
                         "quadrilateral_height": 0.8, "cevian": 0.6, "arc_midpoint": 0.8, "tangent_pair": 0.6,
-                        "equal_chord": 0.5}
+                        "equal_chord": 0.5,
+                        "tangent_chord": 0.0}  # (drawn by a recipe, ``targets``: a natural tangent is by its length)
 
 
 def _draw(rng: np.random.Generator, names: list[str], weights: dict[str, float]) -> str:
