@@ -116,3 +116,13 @@ def test_a_sum_of_angles_given_is_in_degrees_in_the_question():
     assert fact_text(a + b, sympy.Integer(70)) == "angle ABF + angle DCH = 70°"  # (reader 33's 03)
     assert fact_text(element_symbol("length", tuple("AB")) + element_symbol("length", tuple("CD")),
                      sympy.Integer(70)) == "AB + CD = 70"
+
+
+def test_a_point_between_two_others_is_said_once_however_its_segment_is_spelt():
+    from geomill.solvers.plane.write import _tie_sentence
+
+    said = _tie_sentence([("angle BOE = angle BOC", "E lies on OC"), ("angle ECF = angle OCB", "E lies on CO"),
+                          ("angle ECF = angle BCO", "F lies on CB")])
+    assert said.startswith("since E lies on OC and F lies on CB, "), said  # (blind teacher 29's fg 18)
+    beyond = _tie_sentence([("a", "A lies on BO extended"), ("b", "A lies on OB extended")])
+    assert beyond.startswith("since A lies on BO extended and A lies on OB extended, "), beyond

@@ -557,8 +557,15 @@ def _then(reason: str) -> str:
 def _tie_sentence(ties: list[tuple[str, str]]) -> str:
     """Angles named through points on their arms tied to a shape's names, said before the theorem that uses them:
     ``Since T lies on RU extended and R lies on TU extended, angle SRT = angle SRU and angle STR = angle STU.``"""
-    where = list(dict.fromkeys(w for _, w in ties))
+    where = list({_between_key(w): w for _, w in reversed(ties)}.values())[::-1]
     return f"since {and_list(where)}, {and_list([e for e, _ in ties])}."
+
+
+def _between_key(where: str) -> object:
+    """One key for a point between two others however the segment is spelt ("E lies on OC", "E lies on CO":
+    said once, blind teacher 29's fg 18); a point on a side produced keeps its own (which end it lies beyond)."""
+    m = re.fullmatch(r"([A-Z]) lies on ([A-Z]{2})", where)
+    return (m[1], frozenset(m[2])) if m else where
 
 
 def _sentence_names(instance, e: sympy.Expr, orders=()) -> bool:
