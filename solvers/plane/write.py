@@ -3643,6 +3643,8 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = _chords_as_named(_then_once(_joins_merged(_join_first(_radius_named(_equilateral_once(lines))))))
     lines = [_PERPENDICULAR_AT.sub(lambda m: _perpendicular_on(m, w), x) for x in lines]
     lines = _triangles_as_stated(lines, getattr(proof, "triangles", ()))
+    if not w.n.latex and proof.goal is not None and proof.goal.is_Symbol and lines:
+        lines[-1] = _ends_at_goal(lines[-1], w._goal_name(proof.goal), w.n.number(proof.value, True))
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
 
@@ -3931,6 +3933,20 @@ def _triangles_as_stated(lines: list[str], triangles: tuple[str, ...]) -> list[s
     if not spelt:
         return lines
     return [_ONE_TRIANGLE.sub(lambda m: f"triangle {spelt.get(frozenset(m[1]), m[1])}", x) for x in lines]
+
+
+# the last clause of a proof: an angle brought to its value ("So angle BDC = angle EBF + 28° = 32° + 28° = 60°.")
+_LAST_ANGLE = re.compile(r"\b(angle [A-Z]{3})((?: = [^,;=.]+)*) = ([^,;=]+)\.$")
+
+
+def _ends_at_goal(line: str, goal: str, value: str) -> str:
+    """A proof whose last sentence finds the asked angle's value ``value`` under another name (the triangle's it was
+    found in) ends by naming it as the question does: "… = 60°. Hence angle CDF = angle BDC = 60°." (blind teacher
+    29's fg 13: the asked angle never named)."""
+    m = _LAST_ANGLE.search(_SENTENCE.split(line)[-1])
+    if m is None or m[3] != value or not goal.startswith("angle ") or m[1] == goal or m[1][-2] != goal[-2] or re.search(rf"\b{goal}\b", line):
+        return line
+    return f"{line} Hence {goal} = {m[1]} = {m[3]}."
 
 
 def _as_stated(lines: list[str], shapes: dict) -> list[str]:
