@@ -1268,7 +1268,11 @@ class _Writer:
             # the sentence says the perpendicular itself (never "the arcs add up to 360° (as angle BGO = 90°)")
             at = re.search(r"\bright triangle [A-Z]{3}\b", part) or (judged and re.search(r"\bheight [A-Z]{2}\b", part))
             cite = f" (as {and_list(cited)})"
-            part = f"{part[:at.end()]}{cite}{part[at.end():]}" if at else part + cite
+            stacked = part[at.end():].startswith(" (") if at else part.endswith(")")
+            if stacked and part.startswith("By "):  # (a bracket of its own where the cite would go: the reason
+                part = f"Since {and_list(cited)}, b{part[1:]}"  # first, never two brackets stacked, teacher 29's gen 9)
+            else:
+                part = f"{part[:at.end()]}{cite}{part[at.end():]}" if at else part + cite
         if lead:
             part = f"{_cap(_tie_sentence(lead))} {part}"
         part = self._right_named(part)
