@@ -51,7 +51,9 @@ def assert_to_scale(sol, scene) -> int:
 def assert_no_overlap(scene) -> None:
     from shapely.geometry import Polygon
 
-    polys = [Polygon(s.outline, s.holes).buffer(0) for s in scene.shapes]
+    # (buffer(0) only repairs an invalid outline: on two valid ones GEOS's overlay of both buffered found 79.6 of
+    # 88.9 shared by a regular pentagon and the rectangle-plus-semicircle on its side, which share none)
+    polys = [p if (p := Polygon(s.outline, s.holes)).is_valid else p.buffer(0) for s in scene.shapes]
     for i in range(len(polys)):
         for j in range(i + 1, len(polys)):
             inter = polys[i].intersection(polys[j]).area
@@ -275,3 +277,22 @@ def test_shape_rings_are_made_once_read_only_and_again_when_the_shape_changes():
         back = pickle.loads(pickle.dumps(shape))
         assert "_rings" not in back.__dict__
         assert all(np.array_equal(a, b) for a, b in zip(back.rings(), again))
+
+
+def test_shapes_on_one_side_share_no_area_as_drawn():
+    """A regular pentagon and a rectangle with a semicircle on its side CB (a case hypothesis found): laid out apart,
+    and the overlap check measures them so."""
+    from geomill.engine.model import Fact, Problem, Query, ShapeDecl
+    import sympy
+
+    def length(a: str, b: str, v: float) -> Fact:
+        return Fact(quantity=Quantity(kind=QKind.LENGTH, key=(a, b), spelling=a + b), value=sympy.Float(v), span=None)
+
+    problem = Problem(shapes=(ShapeDecl(kind="regular_pentagon", name="ABCDE", points=tuple("ABCDE"), args=(),
+                                        span=None),
+                              ShapeDecl(kind="rectangle_plus_semicircle", name="FCBI", points=tuple("FCBI"), args=(),
+                                        span=None)),
+                      facts=(length("A", "B", 10.0), length("C", "F", 4.9627296730326265)),
+                      query=Query(quantity=Quantity(kind=QKind.PERIMETER, key=("FCBI",), spelling="FCBI"), span=None),
+                      source=None)
+    assert_no_overlap(layout(solve(problem)))
