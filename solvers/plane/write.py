@@ -31,7 +31,7 @@ from sympy.printing.str import StrPrinter
 
 from .deduce import is_zero
 from .theorems import ratio_premise_lengths
-from .tidy import SHAPE_KINDS, right_angle_near_use, tidy
+from .tidy import _SENTENCE, SHAPE_KINDS, right_angle_near_use, tidy
 
 __all__ = ["Written", "write", "Namer"]
 
@@ -3262,7 +3262,7 @@ def _valued_before(out: list[str], valued: list[tuple[str, str]], lines: list[st
             continue
         for i, item in enumerate(out):
             if shown in item:
-                parts = re.split(r"(?<=\.)\s+(?=[A-Z])", item)
+                parts = _SENTENCE.split(item)
                 j = next(k for k, x in enumerate(parts) if shown in x or k == len(parts) - 1)
                 out[i] = " ".join([*parts[:j], said, *parts[j:]])
                 break
@@ -3484,9 +3484,6 @@ def _solve_system(rows: list[sympy.Expr], unknowns: list[sympy.Symbol]) -> dict 
     if len(sol) != 1 or set(sol[0]) != set(unknowns) or any(v.free_symbols for v in sol[0].values()):
         return None
     return sol[0]
-
-
-_SENTENCE = re.compile(r"(?<=\.)\s+(?=[A-Z])")
 
 
 def sentences(lines: list[str]) -> list[str]:
@@ -3948,7 +3945,8 @@ def _ends_at_goal(line: str, goal: str, value: str) -> str:
     found in) ends by naming it as the question does: "… = 60°. Hence angle CDF = angle BDC = 60°." (blind teacher
     29's fg 13: the asked angle never named)."""
     m = _LAST_ANGLE.search(_SENTENCE.split(line)[-1])
-    if m is None or m[3] != value or not goal.startswith("angle ") or m[1] == goal or m[1][-2] != goal[-2] or re.search(rf"\b{goal}\b", line):
+    if (m is None or m[3] != value or not goal.startswith("angle ") or m[1] == goal or m[1][-2] != goal[-2]
+            or re.search(rf"\b{goal}\b", line)):
         return line
     return f"{line} Hence {goal} = {m[1]} = {m[3]}."
 
