@@ -28,7 +28,7 @@ from geomill.dataset.journal import entry_bytes
 from geomill.dataset.records import Manifest, Part, Record
 from geomill.engine import budget
 from geomill.engine.errors import GeomillError
-from geomill.engine.plane import POLYGON_NOUNS, GeneralProblem, Turn, element_of, height_foot
+from geomill.engine.plane import POLYGON_NOUNS, GeneralProblem, Turn, element_of, height_foot, polygon_key
 from geomill.engine.relations import BLOCKS, BLOCKS_BY_KEY, declared_polygons, polygon_of
 
 SCHEMA = "geomill.textbook/1"
@@ -214,7 +214,7 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
     figure, a point the goal or a given names inside a line is placed ("AC and BD meet at O", blind reader 32)."""
     kinds = {polygon_of(BLOCKS_BY_KEY[r.key], r.args): r for r in problem.relations
              if BLOCKS_BY_KEY[r.key].polygon is not None}
-    cycles = {_cycle(pts): r for pts, r in kinds.items()}  # (one shape under two vertex orders is one shape)
+    cycles = {polygon_key(tuple(pts)): r for pts, r in kinds.items()}  # (one shape under two vertex orders)
     names = major_names(problem, names)
     shapes = _shapes_named(problem)
     declared = [*map(tuple, shapes), *declared_polygons(problem)]  # (a kind spelt as the goal names its shape)
@@ -226,7 +226,7 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
     plain: list[tuple[int, tuple[str, ...]]] = []  # (where, points): a polygon with no kind, said if the text needs it
     if not figure:
         for poly in problem.polygons:
-            rel = cycles.get(_cycle(poly.points))
+            rel = cycles.get(polygon_key(tuple(poly.points)))
             if rel is not None:  # ("ACBD is a quadrilateral. CADB is a parallelogram.": one shape, named once by
                 if (rel.key, rel.args) not in said:  # its kind, blind teacher 27's fg 6 and fg 12)
                     said.add((rel.key, rel.args))
@@ -294,12 +294,6 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
     if rounds:
         text += " Give the exact value."
     return text
-
-
-def _cycle(pts) -> tuple[str, ...]:
-    """A polygon's vertex cycle whichever vertex and way round it is spelt from (ACBD, CADB, BDAC: one shape)."""
-    pts = tuple(pts)
-    return min(q[k:] + q[:k] for q in (pts, pts[::-1]) for k in range(len(pts)))
 
 
 def _shapes_named(problem: GeneralProblem) -> list[str]:
@@ -372,7 +366,7 @@ class _Orders:
 
     def fixes(self, pts: tuple[str, ...]) -> bool:
         """Does the text fix the order of a polygon's vertices (a chain it says, or every corner turning one way)?"""
-        return any(_cycle(c) == _cycle(pts) for c, _ in self.chains) or any(
+        return any(polygon_key(tuple(c)) == polygon_key(tuple(pts)) for c, _ in self.chains) or any(
             _turns_of([(tuple(pts), cw)], self.sides) for cw in (True, False))
 
 
@@ -513,7 +507,8 @@ def _turn_sentences(chains, polygons) -> list[str]:
     way they turn ("A, B, C; P, D, E are each in clockwise order")."""
     out, rest, shapes = [], {True: [], False: []}, {True: [], False: []}
     for chain, cw in chains:  # (spelt as the text first spells the shape: the goal's ACBD, not the chain's CADB)
-        same = next((tuple(p) for p in polygons if len(p) >= 4 and _cycle(p) == _cycle(chain)), None)
+        same = next((tuple(p) for p in polygons if len(p) >= 4 and polygon_key(tuple(p)) == polygon_key(tuple(chain))),
+                    None)
         if same is not None:
             shapes[cw == (same in {chain[k:] + chain[:k] for k in range(len(chain))})].append("".join(same))
         else:
