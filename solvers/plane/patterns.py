@@ -713,12 +713,12 @@ class Bend(Atom):
             return  # (the two rays the same way along the parallels)
         n = np.array([-d[1], d[0]])
         across, pq = float(np.dot(at[q] - at[p], n)), at[q] - at[p]
-        side = float(pq[0] * d[1] - pq[1] * d[0])
+        side = pg.cross(pq, d)
         for pt in cfg.problem.points:
             if pt in (b[p], b[q]) or not (cfg.joined(b[p], pt) and cfg.joined(b[q], pt)):
                 continue
             r = np.asarray(cfg.at[pt], float) - at[p]
-            h, turn = float(np.dot(r, n)), float(pq[0] * r[1] - pq[1] * r[0])
+            h, turn = float(np.dot(r, n)), pg.cross(pq, r)
             tol = 1e-7 * max(1.0, abs(across))
             if not (min(0.0, across) + tol < h < max(0.0, across) - tol) or abs(turn) < tol or turn * side <= 0:
                 continue
@@ -740,7 +740,7 @@ class SameSide(Check):
     def holds(self, ix: Index, b: Binding) -> bool:
         p, x, y, z = (np.asarray(ix.cfg.at[b[k]], float) for k in self.letters)
         d = z - y
-        side = lambda q: float(d[0] * (q - y)[1] - d[1] * (q - y)[0])  # noqa: E731
+        side = lambda q: pg.cross(d, q - y)  # noqa: E731
         tol = 1e-7 * max(1.0, float(d @ d))
         return side(p) * side(x) > tol * tol and abs(side(p)) > tol
 
