@@ -200,18 +200,19 @@ RUNAWAYS = ["answer: ", "π", "(", "√", "- ", "\\boxed{", "\\text{", "Final an
 
 @pytest.mark.parametrize("unit", RUNAWAYS)
 def test_runaway_responses_take_linear_time(unit):
-    """A model stuck repeating itself must not stall scoring: 4x the text takes well under 16x the time."""
+    """A model stuck repeating itself must not stall scoring: 4x the text takes well under 16x the time
+    (CPU time of this thread: on a loaded machine the wall clock of a few ms says little)."""
     import time
 
     def cost(n: int) -> float:
         text = unit * n
-        start = time.perf_counter()
+        start = time.thread_time()
         for rtype in ("number", "choice", "truefalse", "multi"):
             extract(text, rtype, ["a", "b", "c", "d"])
-        return time.perf_counter() - start
+        return time.thread_time() - start
 
     cost(50)  # warm up
-    small, large = min(cost(200) for _ in range(3)), min(cost(800) for _ in range(2))
+    small, large = min(cost(200) for _ in range(3)), min(cost(800) for _ in range(3))
     assert large < 10 * small + 0.05, (small, large)
 
 
