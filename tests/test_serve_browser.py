@@ -47,10 +47,10 @@ def _type_problem(pg, text: str) -> None:
 
 def test_typing_a_problem_shows_its_figure_and_answer(page):
     page.goto(page.base + "/")
-    page.wait_for_selector("#answer-value", timeout=30_000)  # the first example, solved by a cold worker
+    page.wait_for_selector("#answer-value", timeout=60_000)  # the first example, solved by a cold worker
     _type_problem(page, "rectangle ABCD\nAB = 6\nBC = 8\nfind area ABCD")
     page.wait_for_function("document.querySelector('#answer-value') && "
-                           "document.querySelector('#answer-value').textContent === '48'", timeout=10_000)
+                           "document.querySelector('#answer-value').textContent === '48'", timeout=30_000)
     assert page.locator("#figure img").count() == 1  # shape lines alone are plane geometry: the plain figure
     assert "48" in page.locator("#solution").inner_text()
     assert page.locator("#highlight .kw", has_text="rectangle").count() == 1  # the language's keywords
@@ -60,7 +60,7 @@ def test_typing_a_problem_shows_its_figure_and_answer(page):
 def test_an_error_is_shown_at_its_line(page):
     page.locator("#source").press("End")
     page.locator("#source").type(" +")  # line 4: "find area ABCD +"
-    page.wait_for_selector("#highlight .err-line", timeout=10_000)
+    page.wait_for_selector("#highlight .err-line", timeout=30_000)
     assert page.locator("#highlight .err-line").get_attribute("data-line") == "4"
     assert page.locator("#gutter .err-mark").inner_text() == "4"
     assert page.locator("#status").inner_text().startswith("problem.geo:4:")
@@ -69,7 +69,7 @@ def test_an_error_is_shown_at_its_line(page):
 def test_a_textbook_example_is_drawn_and_proved(page):
     page.select_option("#examples", "parallel_lines")
     page.wait_for_function("document.querySelector('#answer-value') && "
-                           "document.querySelector('#answer-value').textContent === '65'", timeout=30_000)
+                           "document.querySelector('#answer-value').textContent === '65'", timeout=60_000)
     assert page.locator("#figure img").count() == 1  # the plain figure, from the numeric model
     assert page.locator("#status").inner_text() == "solved"
     assert page.locator("#highlight .err-line").count() == 0
@@ -77,17 +77,17 @@ def test_a_textbook_example_is_drawn_and_proved(page):
 
 def test_paging_through_a_dataset_of_a_thousand_records(page):
     page.goto(page.base + "/dataset")
-    page.wait_for_selector("article.record", timeout=10_000)
+    page.wait_for_selector("article.record", timeout=30_000)
     assert page.locator("#range").inner_text() == "1–50 of 1,000"
     assert page.locator("article.record").first.get_attribute("data-id") == "test-0000000"
     for _ in range(3):
         page.click("#next")
-    page.wait_for_function("document.body.dataset.page === '150:50'", timeout=10_000)
+    page.wait_for_function("document.body.dataset.page === '150:50'", timeout=30_000)
     assert page.locator("article.record").first.get_attribute("data-id") == "test-0000150"
     assert page.locator("article.record img").first.evaluate("img => img.complete && img.naturalWidth") > 0
     page.select_option("#limit", "100")
-    page.wait_for_function("document.body.dataset.page === '0:100'", timeout=10_000)
-    page.wait_for_function("document.querySelector('#f-depth').options.length > 1", timeout=10_000)
+    page.wait_for_function("document.body.dataset.page === '0:100'", timeout=30_000)
+    page.wait_for_function("document.querySelector('#f-depth').options.length > 1", timeout=30_000)
     page.select_option("#f-depth", "3")
-    page.wait_for_function("document.querySelector('#range').textContent.endsWith('of 333')", timeout=10_000)
+    page.wait_for_function("document.querySelector('#range').textContent.endsWith('of 333')", timeout=30_000)
     assert page.locator("article.record").nth(1).get_attribute("data-id") == "test-0000005"
