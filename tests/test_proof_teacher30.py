@@ -38,3 +38,34 @@ def test_a_kites_equilateral_half_says_no_tie_on_its_own() -> None:
                  "angle BAD = 60\nfind AE\n")
     assert " lies on " not in text, text
     assert "angle ABE = angle ABD = 60° (the same angle)" in text, text
+
+
+def test_a_tie_is_never_put_inside_a_clause_or_said_of_one_angle() -> None:
+    """(FormalGeo 3208: "Since the angles of the square EFGC (its angle CGF is angle CGP) are right angles";
+    6370: "angle BCE = angle BCE", a tie of one angle to itself.)"""
+    inside = ["Since P lies on GF, angle CGP = angle CGF. Since the angles of the square EFGC are right angles, "
+              "angle CEF = angle CGP = 90°."]
+    assert fold_ties(inside) == ["Since the angles of the square EFGC are right angles, angle CEF = angle CGP = "
+                                 "angle CGF = 90°."]  # (a link of the chain, never "the square EFGC (its angle …)")
+    both = ["Since P lies on GF, angle CGP = angle CGF. Since the angles of the square EFGC and of ABCD are right "
+            "angles, angle CEF + angle CGP = 180°."]
+    assert fold_ties(both) == both
+    assert fold_ties(["Since F lies on BC, angle BCE = angle BCE. In triangle BCE, angle BCE = 40°."]) == [
+        "In triangle BCE, angle BCE = 40°."]
+
+
+def test_a_value_concluded_through_a_tie_is_stated() -> None:
+    """("; hence angle DBO = angle ABO = 45° (the same angle)": both names brought to 45°, none put in unstated.)"""
+    from geomill.solvers.plane.write import unstated
+
+    assert unstated(["Since OBA is isosceles with a right angle at O, its base angles are 45°; hence angle DBO = "
+                     "angle ABO = 45° (the same angle).", "So angle ABO + 10° = 45° + 10° = 55°."]) == []
+
+
+def test_a_tie_joins_a_one_fact_reason() -> None:
+    """(FormalGeo 6022: "Since P lies on DC, angle BDP = angle BDC." before the exterior angle theorem.)"""
+    lines = ["Since P lies on DC, angle BDP = angle BDC. Since the exterior angle APD of triangle BPD is the sum of the "
+             "two opposite interior angles, angle DBP = angle APD - angle BDC = 75° - 40° = 35°."]
+    assert fold_ties(lines) == ["Since the exterior angle APD of triangle BPD is the sum of the two opposite interior "
+                                "angles and its angle BDP is angle BDC, angle DBP = angle APD - angle BDC = 75° - 40° = "
+                                "35°."]

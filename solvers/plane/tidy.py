@@ -99,14 +99,18 @@ def fold_ties(lines: list[str]) -> list[str]:
             m = _TIES.match(parts[k])
             if m is None:
                 continue
-            use = parts[k + 1]
+            use, left = parts[k + 1], []
             for tie in re.split(r", | and ", m[2]):
                 p, q = re.findall(r"[A-Z]{3}", tie)
-                use = _tie_in_chain(use, p, q) or _tie_at_shape(use, p, q)
-                if not use:
-                    break
-            if use:
-                parts[k], parts[k + 1] = "", use
+                if p == q:  # ("angle BCE = angle BCE": no tie at all)
+                    continue
+                folded = _tie_in_chain(use, p, q) or _tie_at_shape(use, p, q) or _tie_in_reason(use, p, q)
+                if folded:
+                    use = folded
+                else:
+                    left.append(tie)
+            parts[k] = f"Since {m[1]}, {' and '.join(left)}." if left else ""
+            parts[k + 1] = use
         out.append(" ".join(x for x in parts if x))
     return out
 
@@ -119,13 +123,15 @@ def _tie_in_chain(use: str, p: str, q: str) -> str:
     """``angle P = …`` (or ``angle Q = …``) concluded outside any bracket, written ``angle P = angle Q = …`` with
     its reason, "the same angle"; "" where the sentence concludes neither."""
     for a, b in ((p, q), (q, p)):
-        hits = [h for h in re.finditer(rf"(?:^|, |; |\bhence |\bso |\bthen )angle {a} = ", use)
-                if _outside_brackets(use, h.start())]  # (a conclusion, never a term of the chain: "- angle STU = …")
-        if not hits:
+        hits = [h for h in re.finditer(rf"(?:^|, |; |\bhence |\bso |\bthen |(?<=[^-+·(/] )= )angle {a} = ", use)
+                if _outside_brackets(use, h.start())]  # (a conclusion or a link of its chain, never a term of
+        if not hits:  # an expression: "- angle STU = …")
             continue
         h = hits[-1]
         if use[h.end():].startswith(f"angle {b}"):
             return ""
+        if use[h.start():].startswith("= "):  # (a link: "angle BDC = angle CAP = angle CAB = 40°")
+            return f"{use[:h.end()]}angle {b} = {use[h.end():]}"
         short = re.match(r"[-0-9.√/π]+°(?=[.,;]| and |$)", use[h.end():])
         if short:  # (the reason after the value, as a textbook writes it: "angle FBO = angle ABD = 40° (the same angle)")
             return f"{use[:h.end()]}angle {b} = {short[0]} (the same angle){use[h.end() + short.end():]}"
@@ -133,10 +139,24 @@ def _tie_in_chain(use: str, p: str, q: str) -> str:
     return ""
 
 
+def _tie_in_reason(use: str, p: str, q: str) -> str:
+    """The tie as a further reason of a sentence whose ``Since …`` clause is one fact (``Since the exterior angle
+    APD of triangle BPD is the sum of the two opposite interior angles and its angle BDP is angle BDC, …``); "" where
+    the sentence names neither angle, or its reason is no such clause."""
+    m = re.match(r"Since ([^,()]+), ", use)
+    if m is None or " and " in m[1] or not re.search(rf"\bangle (?:{p}|{q})\b", use):
+        return ""
+    shape = [t for t in re.findall(r"\b(?:triangle|quadrilateral) ([A-Z]{3,})\b", m[1])]
+    own = next((x for x in (p, q) for t in shape if set(x) <= set(t)), None)
+    tie = f"its angle {own} is angle {q if own == p else p}" if own else f"angle {p} is angle {q}"
+    return f"Since {m[1]} and {tie}, {use[m.end():]}"
+
+
 def _tie_at_shape(use: str, p: str, q: str) -> str:
-    """The tie beside the first shape the sentence names whose angle one of the two is: ``triangle DBC (its angle
-    DCB is angle ACB)``, or in the bracket that follows the shape's name; "" where no shape named holds either, or
-    the sentence names neither angle."""
+    """The tie beside the first shape the sentence names whose angle one of the two is, where the shape's name
+    ends its clause (``by the angle sum of triangle DBC (its angle DCB is angle ACB), …``), or in the bracket that
+    follows it and ends the clause; "" where no shape named so holds either (never inside a clause: "Since the
+    angles of the square EFGC (its angle …) are right angles"), or the sentence names neither angle."""
     if not re.search(rf"\bangle (?:{p}|{q})\b", use):
         return ""
     for m in _SHAPE_NAMED.finditer(use):
@@ -145,10 +165,10 @@ def _tie_at_shape(use: str, p: str, q: str) -> str:
             continue
         other = q if own == p else p
         tie, rest = f"its angle {own} is angle {other}", use[m.end():]
-        if not rest.startswith(" ("):
+        if rest.startswith(", "):
             return f"{use[:m.end()]} ({tie}){rest}"
         close = rest.find(")")
-        if close < 0 or "(" in rest[2:close]:
+        if not rest.startswith(" (") or close < 0 or "(" in rest[2:close] or not rest[close:].startswith("), "):
             return ""
         return f"{use[:m.end()]}{rest[:close]}; {tie}{rest[close:]}"
     return ""

@@ -3525,6 +3525,7 @@ def unstated(lines: list[str], givens: tuple[str, ...] | list[str] = ()) -> list
             parts = _REASON.sub("", clause.rstrip(".")).split(" = ")
             if len(parts) < 2:
                 continue
+            parts[0] = re.sub(r"^(?:hence|so|then) ", "", parts[0])  # ("; hence angle DBO = angle ABO = 45°")
             names = [[m.group(0).removeprefix("the ") for m in _NAME.finditer(p)] for p in parts]
             lead = next((i for i, (p, n) in enumerate(zip(parts, names)) if len(n) != 1 or p.strip() != n[0]),
                         len(parts))
