@@ -86,7 +86,8 @@ def test_an_angle_a_triangles_theorem_uses_under_another_name_is_tied():
     text = _text("points A D G B F C E\ntriangle ADG\ntriangle GBF\ntriangle FBC\nline D G F C\nline A G B\n"
                  "line B F E\nAB perpendicular to CB\nclockwise ADG GBF FBC EFC AGF ABC\nangle ADG = 36\n"
                  "angle AGF = 104\nangle CFE = 40\nfind angle CBF\n", 26)
-    assert "Since G lies on CF extended, angle BCG = angle BCF. Since the exterior angle" in text, text
+    assert "opposite interior angles, angle BCF = angle BCG (the same angle) = angle AGF - angle CBG" in text, text
+    assert "G lies on CF" not in text, text  # (teacher 30: the tie folded into the chain, no sentence of its own)
     assert "angle CFB" not in text and "angle CFE is" not in text, text
 
 
@@ -95,8 +96,9 @@ def test_an_angle_renamed_through_a_point_of_its_line_names_the_point():
     text = _text("points D B A C\ntriangle DBA\ntriangle ABC\nline D A C\nCA perpendicular to BA\n"
                  "DB perpendicular to CB\nclockwise DBA ABC DBC\nAC = x\nAD = 8\nBD = y\nangle ACB = 43\nfind y\n",
                  8 / __import__("math").sin(__import__("math").radians(43)))
-    assert "Since D lies on CA extended, angle DCB = angle ACB. By the angle sum" in text, text
-    assert "Since A lies on DC, angle BDA = angle BDC. In the right triangle BAD" in text, text
+    assert "By the angle sum of triangle DBC (its angle DCB is angle ACB), angle BDC = 180°" in text, text
+    assert "In the right triangle BAD (its angle BDA is angle BDC), cos(angle BDC)" in text, text
+    assert " lies on " not in text, text  # (teacher 30: each tie beside the triangle whose angle it is, not alone)
     # (the right angle BAC no step uses is left out: the right triangle DBA rests on angle BAD, said after it)
     assert "angle BAC" not in text and "angle BAD = 90°" in text, text
 
@@ -129,10 +131,10 @@ def test_the_goal_angle_under_the_central_angles_name_is_tied():
 
 
 def test_a_right_triangles_premise_and_its_tied_angle_share_one_bracket():
-    """FormalGeo 1121: the right angle cited in the bracket, the angle tied to the triangle's name in a sentence of its
-    own before it (blind teachers 23, 24: at most one short bracket)."""
+    """FormalGeo 1121: the right angle cited in the bracket, the angle tied to the triangle's name in the same bracket
+    (blind teachers 23, 24: at most one short bracket; teacher 30: a tie alone before it is filler)."""
     text = _text("points A B Y C\ntriangle ABY\ntriangle AYC\nline B Y C\nAY perpendicular to CY\n"
                  "CA perpendicular to BA\nclockwise ABY AYC CAB\nAB = 6\nBC = y\nAY = x\nangle ACY = 45\nfind y\n",
                  6 * 2 ** 0.5)
-    assert ("Since B lies on CY extended, angle ACB = angle ACY. In the right triangle BAC (as CA is perpendicular to BA), "
+    assert ("In the right triangle BAC (as CA is perpendicular to BA; its angle ACB is angle ACY), "
             in text), text

@@ -31,13 +31,16 @@ def test_the_geometric_mean_theorem_is_named_its_reason_first():
     assert "(as" not in text and "ZYX" not in text, text
 
 
-def test_angles_tied_through_points_are_said_before_the_theorem():
-    # (teacher 23 fg 6: "(angle SRT = angle SRU, as T lies on RU extended; angle STR = angle STU, as …)")
+def test_angles_tied_through_points_are_folded_into_their_use():
+    # (teacher 23 fg 6: "(angle SRT = angle SRU, as T lies on RU extended; angle STR = angle STU, as …)" crammed;
+    # teacher 30: the ties said alone before the theorem are filler: the one concluded in its chain, the other
+    # beside the triangle whose angle it is)
     text = _text("points S R U T V\ntriangle SRU\ntriangle SUV\nline R U T\nline S V T\nRU perpendicular to SU\n"
                  "TS perpendicular to RS\nTV perpendicular to UV\nclockwise SRU SUV VUT UTS TSR\nangle STU = 47\n"
                  "find angle SRU\n")
-    assert ("Since T lies on RU extended and R lies on TU extended, angle SRT = angle SRU and angle STR = angle STU. "
-            "By the angle sum of triangle SRT, angle SRU") in text, text
+    assert ("By the angle sum of triangle SRT (its angle STR is angle STU), angle SRU = angle SRT (the same angle) = "
+            "180° - angle RST - angle STU") in text, text
+    assert " lies on " not in text, text
     assert "; angle" not in text, text
 
 

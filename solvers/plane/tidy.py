@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import re
 
-__all__ = ["SHAPE_KINDS", "right_angle_near_use", "tidy"]
+__all__ = ["SHAPE_KINDS", "fold_ties", "right_angle_near_use", "tidy"]
 
 _SENTENCE = re.compile(r"(?<=\.)\s+(?=[A-Z])")
 _NAME = r"(?:angle )?[A-Z]{2,3}"
@@ -74,6 +74,104 @@ def right_angle_near_use(lines: list[str]) -> list[str]:
                 out[i] = ""
             break
     return [x for x in out if x]
+
+
+# "Since F lies on BA and O lies on BD, angle FBO = angle ABD.": angles tied through points on their arms
+_TIES = re.compile(r"^Since ([A-Z] lies on [^,]*), (angle [A-Z]{3} = angle [A-Z]{3}(?:(?:, | and )angle [A-Z]{3} = "
+                   r"angle [A-Z]{3})*)\.$")
+_SHAPE_NAMED = re.compile(r"\b(?:triangle|quadrilateral|trapezoid|parallelogram|rhombus|kite|rectangle|square|"
+                          r"pentagon|hexagon|polygon) ([A-Z]{3,})\b")
+
+
+def fold_ties(lines: list[str]) -> list[str]:
+    """A sentence of angle ties (``Since E lies on BD, angle ABE = angle ABD.``) folded into the sentence after it
+    that uses them, as a textbook gives such a tie as the reason where it is used (blind teacher 30: a tie standing
+    alone as a step is filler): into the chain that concludes the angle (``angle ABE = angle ABD = 60° (the same
+    angle)``), else beside the shape whose angle it is (``in the right triangle BAD (its angle BDA is angle
+    BDC)``).  The sentence stays where the next one takes not every tie.  (Run on the written text, after the
+    right angles are moved next to their use.)"""
+    if any("$" in line for line in lines):
+        return lines
+    out = []
+    for line in lines:
+        parts = _SENTENCE.split(line)
+        for k in range(len(parts) - 1):
+            m = _TIES.match(parts[k])
+            if m is None:
+                continue
+            use, left = parts[k + 1], []
+            for tie in re.split(r", | and ", m[2]):
+                p, q = re.findall(r"[A-Z]{3}", tie)
+                if p == q:  # ("angle BCE = angle BCE": no tie at all)
+                    continue
+                folded = _tie_in_chain(use, p, q) or _tie_at_shape(use, p, q) or _tie_in_reason(use, p, q)
+                if folded:
+                    use = folded
+                else:
+                    left.append(tie)
+            parts[k] = f"Since {m[1]}, {' and '.join(left)}." if left else ""
+            parts[k + 1] = use
+        out.append(" ".join(x for x in parts if x))
+    return out
+
+
+def _outside_brackets(text: str, at: int) -> bool:
+    return text.count("(", 0, at) == text.count(")", 0, at)
+
+
+def _tie_in_chain(use: str, p: str, q: str) -> str:
+    """``angle P = …`` (or ``angle Q = …``) concluded outside any bracket, written ``angle P = angle Q = …`` with
+    its reason, "the same angle"; "" where the sentence concludes neither."""
+    for a, b in ((p, q), (q, p)):
+        hits = [h for h in re.finditer(rf"(?:^|, |; |\bhence |\bso |\bthen |(?<=[^-+·(/] )= )angle {a} = ", use)
+                if _outside_brackets(use, h.start())]  # (a conclusion or a link of its chain, never a term of
+        if not hits:  # an expression: "- angle STU = …")
+            continue
+        h = hits[-1]
+        if use[h.end():].startswith(f"angle {b}"):
+            return ""
+        if use[h.start():].startswith("= "):  # (a link: "angle BDC = angle CAP = angle CAB = 40°")
+            return f"{use[:h.end()]}angle {b} = {use[h.end():]}"
+        short = re.match(r"[-0-9.√/π]+°(?=[.,;]| and |$)", use[h.end():])
+        if short:  # (the reason after the value, as a textbook writes it: "angle FBO = angle ABD = 40° (the same angle)")
+            return f"{use[:h.end()]}angle {b} = {short[0]} (the same angle){use[h.end() + short.end():]}"
+        return f"{use[:h.end()]}angle {b} (the same angle) = {use[h.end():]}"
+    return ""
+
+
+def _tie_in_reason(use: str, p: str, q: str) -> str:
+    """The tie as a further reason of a sentence whose ``Since …`` clause is one fact (``Since the exterior angle
+    APD of triangle BPD is the sum of the two opposite interior angles and its angle BDP is angle BDC, …``); "" where
+    the sentence names neither angle, or its reason is no such clause."""
+    m = re.match(r"Since ([^,()]+), ", use)
+    if m is None or " and " in m[1] or not re.search(rf"\bangle (?:{p}|{q})\b", use):
+        return ""
+    shape = [t for t in re.findall(r"\b(?:triangle|quadrilateral) ([A-Z]{3,})\b", m[1])]
+    own = next((x for x in (p, q) for t in shape if set(x) <= set(t)), None)
+    tie = f"its angle {own} is angle {q if own == p else p}" if own else f"angle {p} is angle {q}"
+    return f"Since {m[1]} and {tie}, {use[m.end():]}"
+
+
+def _tie_at_shape(use: str, p: str, q: str) -> str:
+    """The tie beside the first shape the sentence names whose angle one of the two is, where the shape's name
+    ends its clause (``by the angle sum of triangle DBC (its angle DCB is angle ACB), …``), or in the bracket that
+    follows it and ends the clause; "" where no shape named so holds either (never inside a clause: "Since the
+    angles of the square EFGC (its angle …) are right angles"), or the sentence names neither angle."""
+    if not re.search(rf"\bangle (?:{p}|{q})\b", use):
+        return ""
+    for m in _SHAPE_NAMED.finditer(use):
+        own = p if set(p) <= set(m[1]) else q if set(q) <= set(m[1]) else None
+        if own is None:
+            continue
+        other = q if own == p else p
+        tie, rest = f"its angle {own} is angle {other}", use[m.end():]
+        if rest.startswith(", "):
+            return f"{use[:m.end()]} ({tie}){rest}"
+        close = rest.find(")")
+        if not rest.startswith(" (") or close < 0 or "(" in rest[2:close] or not rest[close:].startswith("), "):
+            return ""
+        return f"{use[:m.end()]}{rest[:close]}; {tie}{rest[close:]}"
+    return ""
 
 
 # an angle's name where the text names an angle: "angle BOC", "the central angle COB", "angles GOI and EIO"

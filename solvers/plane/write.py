@@ -31,7 +31,7 @@ from sympy.printing.str import StrPrinter
 
 from .deduce import is_zero
 from .theorems import ratio_premise_lengths
-from .tidy import _SENTENCE, SHAPE_KINDS, right_angle_near_use, tidy
+from .tidy import _SENTENCE, SHAPE_KINDS, fold_ties, right_angle_near_use, tidy
 
 __all__ = ["Written", "write", "Namer"]
 
@@ -3525,6 +3525,7 @@ def unstated(lines: list[str], givens: tuple[str, ...] | list[str] = ()) -> list
             parts = _REASON.sub("", clause.rstrip(".")).split(" = ")
             if len(parts) < 2:
                 continue
+            parts[0] = re.sub(r"^(?:hence|so|then) ", "", parts[0])  # ("; hence angle DBO = angle ABO = 45°")
             names = [[m.group(0).removeprefix("the ") for m in _NAME.finditer(p)] for p in parts]
             lead = next((i for i, (p, n) in enumerate(zip(parts, names)) if len(n) != 1 or p.strip() != n[0]),
                         len(parts))
@@ -3638,7 +3639,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
         intros[r] = f"Let {f'${r}$' if w.n.latex else r} be the radius of circle {circle}."
     lines = _as_stated(tidy(_criterion_once(_no_tautology(lines)), getattr(proof, "diameters", frozenset())),
                        getattr(proof, "shapes", {}))
-    lines = right_angle_near_use(w._triangle_angles(lines))
+    lines = fold_ties(right_angle_near_use(w._triangle_angles(lines)))
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
     lines = [_SINES_CROSSED.sub(r"\1\2/sin(\5) = \4/sin(\3)", _chained(x)) for x in lines]
     lines = _chords_as_named(_then_once(_joins_merged(_join_first(_radius_named(_equilateral_once(lines))))))

@@ -1,0 +1,71 @@
+"""What blind teacher 30 marked down: ties said alone as steps ("Since E lies on BD, angle ABE = angle ABD."), each
+class on its smallest text or problem."""
+from __future__ import annotations
+
+from geomill.solvers.plane.tidy import fold_ties
+
+from .proof_text import linted_text as _text
+
+
+def test_a_tie_is_folded_into_the_chain_that_concludes_its_angle() -> None:
+    lines = ["Since E lies on BD, angle ABE = angle ABD. Since triangle ABD is isosceles with AB = AD and an angle of "
+             "60° at A, it is equilateral; hence angle ABE = 60°."]
+    assert fold_ties(lines) == ["Since triangle ABD is isosceles with AB = AD and an angle of 60° at A, it is "
+                                "equilateral; hence angle ABE = angle ABD = 60° (the same angle)."]
+
+
+def test_a_tie_is_said_beside_the_triangle_whose_angle_it_is() -> None:
+    lines = ["Since A lies on DC, angle BDA = angle BDC. In the right triangle BAD, cos(angle BDC) = AD/BD, so BD = 8."]
+    assert fold_ties(lines) == ["In the right triangle BAD (its angle BDA is angle BDC), cos(angle BDC) = AD/BD, so "
+                                "BD = 8."]
+
+
+def test_a_term_of_a_chain_is_no_conclusion_to_fold_into() -> None:
+    """("180° - angle RST - angle STU = 180° - …": angle STU there is put in, not concluded.)"""
+    lines = ["Since T lies on RU extended, angle STR = angle STU. So angle SRU = 180° - angle RST - angle STU = 43°."]
+    assert fold_ties(lines) == lines
+
+
+def test_a_tie_the_next_sentence_does_not_use_stays() -> None:
+    lines = ["Since E lies on BD, angle ABE = angle ABD. AB = 7 (given)."]
+    assert fold_ties(lines) == lines
+    assert fold_ties(["$x$"]) == ["$x$"]  # (LaTeX left as it is)
+
+
+def test_a_kites_equilateral_half_says_no_tie_on_its_own() -> None:
+    """(gen 5: "Since E lies on BD, angle ABE = angle ABD." before the equilateral triangle that gives 60°.)"""
+    text = _text("points A B C D E\nkite ABCD at A\nline A E C\nline B E D\nE where AC meets BD\nAB = 7\n"
+                 "angle BAD = 60\nfind AE\n")
+    assert " lies on " not in text, text
+    assert "angle ABE = angle ABD = 60° (the same angle)" in text, text
+
+
+def test_a_tie_is_never_put_inside_a_clause_or_said_of_one_angle() -> None:
+    """(FormalGeo 3208: "Since the angles of the square EFGC (its angle CGF is angle CGP) are right angles";
+    6370: "angle BCE = angle BCE", a tie of one angle to itself.)"""
+    inside = ["Since P lies on GF, angle CGP = angle CGF. Since the angles of the square EFGC are right angles, "
+              "angle CEF = angle CGP = 90°."]
+    assert fold_ties(inside) == ["Since the angles of the square EFGC are right angles, angle CEF = angle CGP = "
+                                 "angle CGF = 90°."]  # (a link of the chain, never "the square EFGC (its angle …)")
+    both = ["Since P lies on GF, angle CGP = angle CGF. Since the angles of the square EFGC and of ABCD are right "
+            "angles, angle CEF + angle CGP = 180°."]
+    assert fold_ties(both) == both
+    assert fold_ties(["Since F lies on BC, angle BCE = angle BCE. In triangle BCE, angle BCE = 40°."]) == [
+        "In triangle BCE, angle BCE = 40°."]
+
+
+def test_a_value_concluded_through_a_tie_is_stated() -> None:
+    """("; hence angle DBO = angle ABO = 45° (the same angle)": both names brought to 45°, none put in unstated.)"""
+    from geomill.solvers.plane.write import unstated
+
+    assert unstated(["Since OBA is isosceles with a right angle at O, its base angles are 45°; hence angle DBO = "
+                     "angle ABO = 45° (the same angle).", "So angle ABO + 10° = 45° + 10° = 55°."]) == []
+
+
+def test_a_tie_joins_a_one_fact_reason() -> None:
+    """(FormalGeo 6022: "Since P lies on DC, angle BDP = angle BDC." before the exterior angle theorem.)"""
+    lines = ["Since P lies on DC, angle BDP = angle BDC. Since the exterior angle APD of triangle BPD is the sum of the "
+             "two opposite interior angles, angle DBP = angle APD - angle BDC = 75° - 40° = 35°."]
+    assert fold_ties(lines) == ["Since the exterior angle APD of triangle BPD is the sum of the two opposite interior "
+                                "angles and its angle BDP is angle BDC, angle DBP = angle APD - angle BDC = 75° - 40° = "
+                                "35°."]
