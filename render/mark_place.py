@@ -690,6 +690,14 @@ def unsplit_corner(m: Mark, layout: MarkLayout, asked: frozenset = frozenset()) 
     return Mark(m.kind, (corner,), m.source, m.count)
 
 
+def corner_crossings(m: Mark, layout: MarkLayout) -> int:
+    """How many drawn rays cross right angle ``m``'s corner (0 for any other mark)."""
+    if m.kind != "right" or not m.elements or len(m.elements[0]) != 3 or not all(n in layout.px for n in m.elements[0]):
+        return 0
+    a, v, b = (layout.px[n] for n in m.elements[0])
+    return rays_inside(layout.rays(v), _unit(a - v), _unit(b - v))
+
+
 def draw_mark(m: Mark, layout: MarkLayout) -> tuple[list[np.ndarray], list[np.ndarray]]:
     """A mark's polylines (pixels, y up): the solid ones, then the dashed ones (a split segment's bracket
     goes to ``layout.brackets``)."""
@@ -786,6 +794,10 @@ def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, nam
         # angle each marks is unclear, review 9's 23; the second says "90°" in its arc)
         layout.crowded.append((f"two right angles at {name} overlap: each square is crossed by the other's ray",
                                angle))
+    elif cut and angle is not None and _other_right_arm_inside(layout, v, ua, ub):  # (the ray through it an arm of
+        # another stated right angle there: the two squares nest, each crossed by the other's arm, review 9's 23)
+        layout.crowded.append((f"two right angles at {name} overlap: each square is crossed by the other's ray",
+                               angle))
     elif cut and (clear := _clear_outside(layout, v, ua, ub)) < SQUARE_CLEAR or not cut and clear < SQUARE_CLEAR:
         # (a square crossed by a drawn ray from its vertex in every quarter its lines draw is still drawn, from arm
         # to arm, as a textbook draws it: the parts the ray cuts off carry their own arcs where they are given or
@@ -799,6 +811,20 @@ def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, nam
     if name is not None:
         layout.squares[name] = max(layout.squares.get(name, 0.0), s * math.sqrt(2))
     return sq
+
+
+def _other_right_arm_inside(layout: MarkLayout, v: np.ndarray, ua: np.ndarray, ub: np.ndarray) -> bool:
+    """Does an arm of another stated right angle at ``v`` (``layout.stated``) run inside the right angle of ``ua``,
+    ``ub``?"""
+    own = _unit(ua + ub)
+    for w, d in layout.stated:
+        if float(np.hypot(*(w - v))) >= 1.0 or float(d @ own) > 0.999:
+            continue
+        n = np.array([-d[1], d[0]])
+        arms = [(_unit(d + n), 1.0), (_unit(d - n), 1.0)]  # (its sides, 45° either side of its bisector)
+        if rays_inside(arms, ua, ub):
+            return True
+    return False
 
 
 def _clear_outside(layout: MarkLayout, v: np.ndarray, ua: np.ndarray, ub: np.ndarray) -> float:

@@ -36,7 +36,8 @@ from .accidents import (accidents, near_centre, near_collinear, near_equal, near
 from .annotate import Annotation, Item, format_number
 from .general import extensions, named_segments, radius_end
 from .labels import ON_SOMETHING
-from .mark_place import RUN_ON_FONTS, RUN_ON_SHARE, MarkLayout, draw_mark, drawn_triangles, unsplit_corner
+from .mark_place import (RUN_ON_FONTS, RUN_ON_SHARE, MarkLayout, corner_crossings, draw_mark, drawn_triangles,
+                         unsplit_corner)
 from .marks import Mark, angle_key, element_text, equal_chords, lone, merge_equal, read_marks, tangent_squares
 from .scene import Scene, SceneArc, SceneShape
 
@@ -284,7 +285,9 @@ class TextbookAnnotation(Annotation):
         layout.spare_count = 1 + max((m.count for m in self.relation_marks if m.kind == "equal"), default=0)
         layout.equal_groups = [set(m.elements) for m in self.relation_marks if m.kind == "equal"]
         self.unticked = []
-        for m in sorted(self.relation_marks, key=lambda m: order.get(m.kind, 5)):
+        for m in sorted(self.relation_marks, key=lambda m: (order.get(m.kind, 5), corner_crossings(at[id(m)], layout))):
+            # (a right angle no ray crosses first: one a ray crosses beside it, on the same two lines, is then said
+            # by its "90°" where two squares side by side would read as one rectangle)
             given, m = m, at[id(m)]  # (the relation's own mark: a crowded square's, left out when it is drawn again)
             crowded, brackets, halves = len(layout.crowded), len(layout.brackets), len(layout.halves)
             lines, dash = draw_mark(m, layout)  # (a dimension line only for a value: never ticks alone)

@@ -854,8 +854,10 @@ def _cevian(fig: dict, pts: dict, name: str) -> bool:
     """Is a segment drawn from right angle ``name``'s vertex to a point strictly inside its hypotenuse?"""
     a, v, b = name
     line = LineString([pts[a], pts[b]])
+    heights = [split_points(m["elements"][0].split(" ", 1)[-1], pts, 2) for m in fig.get("marks", [])
+               if m["kind"] == "height" and m["elements"]]  # (a dashed height: a segment drawn too)
     return any(v in (s, t) and (e := t if s == v else s) not in (a, b) and line.distance(Point(pts[e])) < 1.0
-               for s, t in fig["segments"])
+               for s, t in [*fig["segments"], *(h for h in heights if h is not None)])
 
 
 def _hung_right_angles(fig: dict, pts: dict) -> list[str]:
