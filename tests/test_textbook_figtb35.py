@@ -2,9 +2,9 @@
 
 * A right angle ABC with a ray BD inside it is squared at B from arm to arm (``mark_place._square``), never "90°"
   in an arc; the smaller angles ABD and DBC get their own arcs where they are given or asked.
-* Arcs of angles side by side at one vertex get distinct radii, the wider angle's inside, so that the narrow one's
-  arc goes out where its wedge has room for its value (``compose._arc_order``); an angle that holds another still
-  gets its arc outside the other's.
+* Arcs of angles side by side at one vertex get distinct radii, the smaller inside, but a narrow angle's (under 45°)
+  outside the others, where its wedge has room for its value (``compose._arc_order``); an angle that holds another
+  still gets its arc outside the other's.
 * The independent reader (``tests/label_reader.py``) flags a crossed square only where a part the ray cuts off is
   labelled with no arc of its own (it then reads as that part's right angle)."""
 from __future__ import annotations
@@ -68,3 +68,11 @@ def test_side_by_side_arcs_put_the_narrow_one_outside_and_a_holding_one_outside_
     angles = [Quantity.angle("A", "B", "D"), Quantity.angle("D", "B", "C"), Quantity.angle("A", "B", "C")]
     order = sorted(angles, key=lambda q: _arc_order(scene, frame, q, angles))
     assert [set(q.key) for q in order] == [set("DBC"), set("ABD"), set("ABC")]  # (60°, 30°, then the 90° holding both)
+    for d_deg, c_deg, first in ((50.0, 90.0, "ABD"), (60.0, 130.0, "ABD"), (70.0, 130.0, "DBC")):
+        # (50° and 40°: the narrow 40° outside; 60° and 70°, neither narrow: the smaller inside, either way round)
+        pts["D"] = (10 * math.cos(math.radians(d_deg)), 10 * math.sin(math.radians(d_deg)))
+        pts["C"] = (10 * math.cos(math.radians(c_deg)), 10 * math.sin(math.radians(c_deg)))
+        scene = Scene(pts, [("B", "A"), ("B", "C"), ("B", "D")], [], [])
+        order = sorted(angles, key=lambda q: _arc_order(scene, frame, q, angles))
+        second = "DBC" if first == "ABD" else "ABD"
+        assert [set(q.key) for q in order] == [set(first), set(second), set("ABC")]
