@@ -70,7 +70,8 @@ def test_a_corner_a_fact_squares_already_says_the_rectangles_right_angle() -> No
 def test_every_corner_split_still_squares_the_right_angle() -> None:
     lab = _labels("points A B C D\nrectangle ABCD\ntriangle ABC\ntriangle ABD\nAB = 3\nBC = 4\nfind AC\n")
     assert all(_splitting(lab, c) for c in ("DAB", "ABC", "BCD", "CDA"))
-    corner = _corner_square(lab)  # (a square from arm to arm, the diagonal through it: issue 38, never "90°" in an arc)
+    corner = _corner_square(lab)  # (a square from arm to arm, the diagonal through it: issue 38, never "90°" in an
+    # arc)
     assert corner in ("DAB", "BAD") and _splitting(lab, corner)
     assert textbook_problems(lab) == [] and mark_problems(lab) == []
 

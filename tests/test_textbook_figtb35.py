@@ -67,7 +67,8 @@ def test_side_by_side_arcs_put_the_narrow_one_outside_and_a_holding_one_outside_
     frame = Frame.fit(scene, 512, 40)
     angles = [Quantity.angle("A", "B", "D"), Quantity.angle("D", "B", "C"), Quantity.angle("A", "B", "C")]
     order = sorted(angles, key=lambda q: _arc_order(scene, frame, q, angles))
-    assert [set(q.key) for q in order] == [set("DBC"), set("ABD"), set("ABC")]  # (60°, 30°, then the 90° holding both)
+    assert [set(q.key) for q in order] == [set("DBC"), set("ABD"), set("ABC")]  # (60°, 30°, then the 90° holding
+    # both)
     for d_deg, c_deg, first in ((50.0, 90.0, "ABD"), (60.0, 130.0, "ABD"), (70.0, 130.0, "DBC")):
         # (50° and 40°: the narrow 40° outside; 60° and 70°, neither narrow: the smaller inside, either way round)
         pts["D"] = (10 * math.cos(math.radians(d_deg)), 10 * math.sin(math.radians(d_deg)))
