@@ -172,6 +172,17 @@ def _unordered(pts: tuple[str, ...]) -> tuple[str, ...]:
 
 def is_general(line: SourceLine) -> bool:
     """Does this line say something only the general language can (so the problem is general)?"""
+    seen = general_at_sight(line)
+    if seen is not None:
+        return seen
+    words = list(line.words)
+    return not is_shape_line(words) and match_block(words) is not None
+
+
+def general_at_sight(line: SourceLine) -> bool | None:
+    """``is_general`` where the line's first word or its value decides (None: only the shape forms can).  A
+    reader asks every line this before looking any up: the shape forms are the catalogue's, and a plane figure
+    that never reads a kind never builds it (``engine.kinds.Catalogue``)."""
     if line.goal is not None:
         return True
     words = list(line.words)
@@ -186,7 +197,7 @@ def is_general(line: SourceLine) -> bool:
         return True
     if words[0].text == "circle" and len(words) > 1 and words[1].points is not None:
         return True
-    return not is_shape_line(words) and match_block(words) is not None
+    return None
 
 
 # -- reading ---------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from geomill.engine.model import SHAPE_QUANTITIES, Fact, Problem, QKind, Quantit
 from geomill.engine.plane import TRAPEZOIDS, GeneralProblem, height_base
 
 from .forms import NoForm, Word, is_element, read_element, read_shape
-from .general import is_general, read_general
+from .general import general_at_sight, is_general, read_general
 from .syntax import parse_lines
 
 
@@ -88,7 +88,7 @@ def _error_of(lines: list, file: str | None) -> GeomillError | None:
 
 def _read_lines(lines: list, file: str | None) -> Problem | GeneralProblem:
     """``read`` of parsed lines."""
-    if any(is_general(line) for line in lines):
+    if any(general_at_sight(line) for line in lines) or any(is_general(line) for line in lines):
         return read_general(lines, file)
     try:
         return _read_shapes(lines, file)

@@ -482,9 +482,11 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
     # value beyond it)
     set_off = annotation.set_off()
     angles = sorted((it for it in items if it.quantity.kind is QKind.ANGLE), key=lambda it: str(it.quantity))
-    if annotation.arcs_clear:  # (the smaller angles at a vertex first: an angle that holds another gets the arc
-        # further out, never one inside its part's arc that shows there as a double arc: review 12's 08, 30)
-        angles.sort(key=lambda it: round(_angle_rays(scene, frame, it.quantity)[2], 6))
+    if annotation.arcs_clear:  # (an angle that holds another at its vertex after it: its arc further out, never one
+        # inside its part's arc that shows there as a double arc, review 12's 08, 30; of angles side by side, the
+        # smaller first, but a narrow one's arc out where its wedge has room for its value, issue 38)
+        labelled = [a.quantity for a in angles]  # (read before the sort: a list being sorted reads empty)
+        angles.sort(key=lambda it: _arc_order(scene, frame, it.quantity, labelled))
     for it in angles:
         asked_bare = it.quantity == annotation.query and _corner(scene, it.quantity) not in squared
         right = _is_right(scene, it.quantity, 0.5 if annotation.arcs_clear else 1e-6) \
@@ -542,6 +544,26 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
         else:
             arc_radius[it.quantity] = _mark_size(scene, frame, it.quantity, style) * 1.4
     return arc_radius
+
+
+NARROW_WEDGE = math.radians(45.0)  # an angle narrower holds its value only beyond an arc drawn wider than usual
+
+
+def _arc_order(scene: Scene, frame: Frame, q: Quantity, angles: list[Quantity]) -> tuple[int, bool, float]:
+    """Where angle ``q``'s arc goes among the labelled angles at its vertex, innermost first: after every angle it
+    holds (both rays within its wedge); among the angles that hold as many, the smaller first, but a narrow one
+    (``NARROW_WEDGE``) after the others, the narrowest outermost: its value needs the room out there."""
+    _, t0, sweep = _angle_rays(scene, frame, q)
+    held = 0
+    for other in angles:
+        if other == q or other.key[1] != q.key[1]:
+            continue
+        _, s0, s = _angle_rays(scene, frame, other)
+        start = (s0 - t0) % (2 * math.pi)
+        start = 0.0 if start > 2 * math.pi - 1e-6 else start  # (a shared first ray)
+        held += s < sweep - 1e-6 and start + s < sweep + 1e-6
+    narrow = sweep < NARROW_WEDGE
+    return held, narrow, -round(sweep, 6) if narrow else round(sweep, 6)
 
 
 SQUARE_ARC_GAP = 9.0  # px: an angle's arc inside a right angle runs this far beyond the corner of its square

@@ -690,6 +690,14 @@ def unsplit_corner(m: Mark, layout: MarkLayout, asked: frozenset = frozenset()) 
     return Mark(m.kind, (corner,), m.source, m.count)
 
 
+def corner_crossings(m: Mark, layout: MarkLayout) -> int:
+    """How many drawn rays cross right angle ``m``'s corner (0 for any other mark)."""
+    if m.kind != "right" or not m.elements or len(m.elements[0]) != 3 or not all(n in layout.px for n in m.elements[0]):
+        return 0
+    a, v, b = (layout.px[n] for n in m.elements[0])
+    return rays_inside(layout.rays(v), _unit(a - v), _unit(b - v))
+
+
 def draw_mark(m: Mark, layout: MarkLayout) -> tuple[list[np.ndarray], list[np.ndarray]]:
     """A mark's polylines (pixels, y up): the solid ones, then the dashed ones (a split segment's bracket
     goes to ``layout.brackets``)."""
@@ -765,11 +773,15 @@ def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, nam
             return layout.square_at[key]
         s = float(np.hypot(*(sq[0] - v)))  # (the same size: the two squares meet on their common arm)
         ua, ub = _unit(a - v), _unit(b - v)
-        if angle is not None and rays_inside(layout.rays(v), ua, ub):  # (crossed: "90°" in its arc)
+        if angle is not None and rays_inside(layout.rays(v), ua, ub):  # (crossed, beside a square of the same two
+            # lines, which says they are perpendicular: "90°" in its arc, or nothing where that square is the
+            # relation's own, ``textbook._squared_elsewhere``; two squares side by side read as one rectangle)
             layout.crowded.append((f"a right-angle square at {name} is crossed by another drawn line from its "
                                    "vertex", angle))
         sq = layout.square_at[key] = np.array([v + s * ua, v + s * (ua + ub), v + s * ub])
         layout.take(sq[1], 0.5 * s)
+        if name is not None:
+            layout.squares[name] = max(layout.squares.get(name, 0.0), s * math.sqrt(2))
         return sq
     dashed = [(_unit(f - e), 1.0) for p, q in layout.heights for e, f in ((p, q), (q, p))
               if float(np.hypot(*(e - v))) < 1.0 and float(np.hypot(*(f - v))) > 1.0]  # (a dashed height cuts it too)
@@ -782,11 +794,15 @@ def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, nam
         # angle each marks is unclear, review 9's 23; the second says "90°" in its arc)
         layout.crowded.append((f"two right angles at {name} overlap: each square is crossed by the other's ray",
                                angle))
-    elif cut:  # (a square crossed by a drawn ray from its vertex, in every quarter its lines draw: it reads as the
-        # right angle of the part the ray cuts off, or as two marks either side of it; review 11's 20 and 51)
-        layout.crowded.append((f"a right-angle square at {name or 'a crossing'} is crossed by another drawn line "
-                               "from its vertex", angle))
-    elif clear < SQUARE_CLEAR:
+    elif cut and angle is not None and _other_right_arm_inside(layout, v, ua, ub):  # (the ray through it an arm of
+        # another stated right angle there: the two squares nest, each crossed by the other's arm, review 9's 23)
+        layout.crowded.append((f"two right angles at {name} overlap: each square is crossed by the other's ray",
+                               angle))
+    elif cut and (clear := _clear_outside(layout, v, ua, ub)) < SQUARE_CLEAR or not cut and clear < SQUARE_CLEAR:
+        # (a square crossed by a drawn ray from its vertex in every quarter its lines draw is still drawn, from arm
+        # to arm, as a textbook draws it: the parts the ray cuts off carry their own arcs where they are given or
+        # asked, outside it; "90°" in an arc said less, issue 38.  A ray outside hard by a side still makes it read
+        # as that ray's right angle)
         layout.crowded.append((f"a right-angle square at {name or 'a crossing'} has another line {clear:.0f}° from "
                                f"its side (under {SQUARE_CLEAR:g}°)", angle))
     sq = layout.square_at[key] = apart_square(right_square(v, a, b, layout.fpx, cut), layout.square_at.values())
@@ -795,6 +811,29 @@ def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, nam
     if name is not None:
         layout.squares[name] = max(layout.squares.get(name, 0.0), s * math.sqrt(2))
     return sq
+
+
+def _other_right_arm_inside(layout: MarkLayout, v: np.ndarray, ua: np.ndarray, ub: np.ndarray) -> bool:
+    """Does an arm of another stated right angle at ``v`` (``layout.stated``) run inside the right angle of ``ua``,
+    ``ub``?"""
+    own = _unit(ua + ub)
+    for w, d in layout.stated:
+        if float(np.hypot(*(w - v))) >= 1.0 or float(d @ own) > 0.999:
+            continue
+        n = np.array([-d[1], d[0]])
+        arms = [(_unit(d + n), 1.0), (_unit(d - n), 1.0)]  # (its sides, 45° either side of its bisector)
+        if rays_inside(arms, ua, ub):
+            return True
+    return False
+
+
+def _clear_outside(layout: MarkLayout, v: np.ndarray, ua: np.ndarray, ub: np.ndarray) -> float:
+    """How far (degrees) the drawn rays at ``v`` outside the right angle of ``ua``, ``ub`` keep from its sides
+    (180: none; a ray along a side is that side)."""
+    along = math.cos(math.radians(2.0))
+    out = [w for w, _ in layout.rays(v) if float(w @ ua) < along and float(w @ ub) < along
+           and not rays_inside([(w, 1.0)], ua, ub)]
+    return min([math.degrees(math.acos(min(1.0, max(float(w @ ua), float(w @ ub))))) for w in out] or [180.0])
 
 
 def _clear_quarter(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, dashed: list,

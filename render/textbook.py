@@ -36,7 +36,8 @@ from .accidents import (accidents, near_centre, near_collinear, near_equal, near
 from .annotate import Annotation, Item, format_number
 from .general import extensions, named_segments, radius_end
 from .labels import ON_SOMETHING
-from .mark_place import RUN_ON_FONTS, RUN_ON_SHARE, MarkLayout, draw_mark, drawn_triangles, unsplit_corner
+from .mark_place import (RUN_ON_FONTS, RUN_ON_SHARE, MarkLayout, corner_crossings, draw_mark, drawn_triangles,
+                         unsplit_corner)
 from .marks import Mark, angle_key, element_text, equal_chords, lone, merge_equal, read_marks, tangent_squares
 from .scene import Scene, SceneArc, SceneShape
 
@@ -63,7 +64,8 @@ SIDE_REACH = 1 / 6  # a side's value sits by its middle third (a share of the si
 ARC_ZONE = 1.2  # fonts: about an angle's vertex, the reach of its arc, which parallel arrows keep clear of
 ARC_PIECE = 12.0  # px: an angle's arc runs this far past a ray inside the angle on each side
 ARC_FLOOR_SHARE = 0.6  # but its radius stays under this share of the angle's shorter side
-WIDER_FONTS = (2.5, 3.6)  # an angle value with no place by its arc: the arc drawn this far out, in turn
+WIDER_FONTS = (2.5, 3.6, 4.6)  # an angle value with no place by its arc: the arc drawn this far out, in turn (a 30°
+# wedge holds a 12-point "30°" beyond its arc from about 4.4 fonts out)
 WIDER_SHARE = 0.75  # but under this share of the angle's shorter side
 
 
@@ -283,7 +285,9 @@ class TextbookAnnotation(Annotation):
         layout.spare_count = 1 + max((m.count for m in self.relation_marks if m.kind == "equal"), default=0)
         layout.equal_groups = [set(m.elements) for m in self.relation_marks if m.kind == "equal"]
         self.unticked = []
-        for m in sorted(self.relation_marks, key=lambda m: order.get(m.kind, 5)):
+        for m in sorted(self.relation_marks, key=lambda m: (order.get(m.kind, 5), corner_crossings(at[id(m)], layout))):
+            # (a right angle no ray crosses first: one a ray crosses beside it, on the same two lines, is then said
+            # by its "90°" where two squares side by side would read as one rectangle)
             given, m = m, at[id(m)]  # (the relation's own mark: a crowded square's, left out when it is drawn again)
             crowded, brackets, halves = len(layout.crowded), len(layout.brackets), len(layout.halves)
             lines, dash = draw_mark(m, layout)  # (a dimension line only for a value: never ticks alone)
@@ -1519,6 +1523,10 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             ann.named_query |= ann.query in cut
             d = renderer.compose(scene, ann)
             d.misread = _unnamed_misread(d, ann)
+        if values == "image":  # an angle's value first bare in its own wedge, beyond its arc drawn wider, before any
+            # leader (a value set off from a narrow part of a split corner was led across a side of it: issue 38)
+            d = _arced(ann, d, lambda: renderer.compose(scene, ann), renderer.style.font_px,
+                       lambda drawn: _cut_values(ann, drawn, scene, frame), led=False)
         out = [q for q in ann.in_text if q.kind in (QKind.ANGLE, QKind.LENGTH) and q in ann.facts
                and q not in ann.spans] if values == "image" else []
         if out:  # a given with no place by its element: named ("∠CAO = 25°") and set off with a leader from its
@@ -1802,7 +1810,7 @@ def _zoom(forced: list[Fault], size: int) -> int:
 
 
 def _arced(ann: TextbookAnnotation, d, compose: Callable[[], object], fpx: float,
-           cut: Callable[[object], set[Quantity]]):
+           cut: Callable[[object], set[Quantity]], led: bool = True):
     """The drawing with each angle value the placer left to the text (no place by its arc) back on the figure
     with its arc: first bare in its wedge beyond a wider arc (``WIDER_FONTS``: a point's letter or a mark took
     the small arc's room), then named and led to its arc from outside, across the lines between, as Geometry3K
@@ -1828,17 +1836,35 @@ def _arced(ann: TextbookAnnotation, d, compose: Callable[[], object], fpx: float
         out.misread = _unnamed_misread(out, ann)
         return out
 
-    for wider, led in [*((w, False) for w in WIDER_FONTS), (None, True), (WIDER_FONTS[0], True)]:
+    for wider, led in [*((w, False) for w in WIDER_FONTS), *([(None, True), (WIDER_FONTS[0], True)] if led else [])]:
         if not (qs := stuck()):
             break
         was = (set(ann.in_text), set(ann.named), set(ann.leaders), set(ann.across), dict(ann.wider))
         tried = again(qs, wider, led)
-        if len(stuck()) < len(qs) and not _worse(tried, d) and (led or not cut(tried) & set(qs)):
-            # (bare, in a part of its angle that another ray cuts off, it reads as the part's)
+        if len(stuck()) < len(qs) and not _worse(tried, d) and (led or not cut(tried) & set(qs)) and (
+                led or not _arcs_on_marks(tried, qs)):
+            # (bare, in a part of its angle that another ray cuts off, it reads as the part's; an arc drawn wider
+            # into a parallel arrow or a tick merges with it)
             d = tried
         else:  # (it placed none, or misread another label: as it was)
             ann.in_text, ann.named, ann.leaders, ann.across, ann.wider = was
     return d
+
+
+ARC_MARK_CLEAR = 4.0  # px: an angle's arc drawn wider keeps this far from every relation mark's stroke
+
+
+def _arcs_on_marks(d, qs: list[Quantity]) -> bool:
+    """Does the arc of any of ``qs`` run within ``ARC_MARK_CLEAR`` of a relation mark's stroke (an arrow, a tick, a
+    square: widened past where the marks were placed, it merges with one)?"""
+    from .compose import _mark_strokes
+    from .mark_place import _to_segments
+
+    strokes = _mark_strokes(d)
+    if not len(strokes):
+        return False
+    arcs = [np.asarray(d.angle_arcs[str(q)], float) for q in qs if str(q) in d.angle_arcs]
+    return any(_to_segments(arc, strokes[:, 0], strokes[:, 1]).min() < ARC_MARK_CLEAR for arc in arcs if len(arc))
 
 
 def _led_across(ann: TextbookAnnotation, d, compose: Callable[[], object]):

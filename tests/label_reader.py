@@ -850,6 +850,16 @@ def _near_incidences(fig: dict, pts: dict) -> list[str]:
 HUNG_LEVEL = 0.02  # a hypotenuse whose ends differ in height by under this share of it lies level
 
 
+def _cevian(fig: dict, pts: dict, name: str) -> bool:
+    """Is a segment drawn from right angle ``name``'s vertex to a point strictly inside its hypotenuse?"""
+    a, v, b = name
+    line = LineString([pts[a], pts[b]])
+    heights = [split_points(m["elements"][0].split(" ", 1)[-1], pts, 2) for m in fig.get("marks", [])
+               if m["kind"] == "height" and m["elements"]]  # (a dashed height: a segment drawn too)
+    return any(v in (s, t) and (e := t if s == v else s) not in (a, b) and line.distance(Point(pts[e])) < 1.0
+               for s, t in [*fig["segments"], *(h for h in heights if h is not None)])
+
+
 def _hung_right_angles(fig: dict, pts: dict) -> list[str]:
     """A right angle hung over its hypotenuse drawn as the figure's level base (nothing drawn below it): a
     textbook stands a right triangle on a leg, the right angle at a bottom corner; stood on its hypotenuse a blind
@@ -868,6 +878,8 @@ def _hung_right_angles(fig: dict, pts: dict) -> list[str]:
                 continue
             (ax, ay), (vx, vy), (bx, by) = (pts[n] for n in name)
             span = math.hypot(bx - ax, by - ay)
+            if span > 0 and _cevian(fig, pts, name):
+                continue  # (a height, bisector or median from the right angle up from the hypotenuse: the base)
             if span > 0 and abs(by - ay) < HUNG_LEVEL * span and vy < min(ay, by) and max(ay, by) >= low - 1.0:
                 out.append(f"the right angle {name} hangs over its hypotenuse {name[0]}{name[2]} drawn as the base")
     return out
@@ -1165,8 +1177,11 @@ SQUARE_RAY = 15.0  # degrees: another drawn ray this near a right-angle square's
 
 
 def _crowded_squares(fig: dict, pts: dict) -> list[str]:
-    """A right-angle square with another drawn ray at its corner within ``SQUARE_RAY`` of one of its sides:
-    the square reads as that ray's right angle (review 2: ray CD 10° inside CA, the square read as BCD)."""
+    """A right-angle square with another drawn ray at its corner within ``SQUARE_RAY`` of one of its sides, outside
+    its quarter: the square reads as that ray's right angle.  A ray inside the quarter runs through the square,
+    which spans its whole right angle from arm to arm as a textbook draws it (issue 38; review 2 had read ray CD 10°
+    inside CA as squaring BCD): ``_crossed_squares`` asks the parts there their own arcs, ``_hidden_squares`` the
+    square its size."""
     out = []
     for m in fig.get("marks", []):
         if m["kind"] not in ("right", "height"):
@@ -1176,7 +1191,7 @@ def _crowded_squares(fig: dict, pts: dict) -> list[str]:
         sides = [math.atan2(y - v[1], x - v[0]) for x, y in ((x0, y0), (x2, y2))]
         for r in _rays(fig, pts, v):
             gaps = [abs(math.degrees(math.remainder(r - s, 2 * math.pi))) for s in sides]
-            if min(gaps) > 2.0 and min(gaps) < SQUARE_RAY:
+            if min(gaps) > 2.0 and min(gaps) < SQUARE_RAY and not _strictly_between(r, *sides):
                 out.append(f"the right-angle square of {m['elements'][0]} has another ray {min(gaps):.0f}° from "
                            "its side: it reads as that ray's right angle")
                 break
@@ -2480,11 +2495,14 @@ def _strictly_between(t: float, a: float, b: float, edge: float = math.radians(2
 def _crossed_squares(fig: dict, pts: dict) -> list[str]:
     """Several marks at one vertex (review 9, class B): two right-angle squares there whose quarters overlap,
     each crossed by the other's arm (which angle each marks is unclear: 23's nested squares at A), or a square
-    that a drawn ray from its vertex (a dashed height among them) runs through, of any size: it reads as the right
-    angle of the part the ray cuts off, or as two marks either side of the ray (review 11's 20: AD 15° inside AC
-    across an 18 px square, read as angle DAB's; 51's CO through the corner; review 9's 51, cut by two rays)."""
+    that a drawn ray from its vertex (a dashed height among them) runs through while a part the ray cuts off is
+    labelled (a value or a "?") with no arc of its own: the square then reads as that part's right angle (review
+    11's 20: AD 15° inside AC across an 18 px square, read as angle DAB's).  A square from arm to arm of its
+    right angle, each labelled part with its own arc, is the textbook's mark of the whole angle (issue 38); how
+    large it must be to read across the ray is ``_hidden_squares``'."""
     squares = [(m, *_square_arms(m)) for m in fig.get("marks", [])
                if m["kind"] in ("right", "height") and len(m["pixels"][0]) >= 3]
+    arced = {am["element"] for am in fig.get("angle_marks", [])}
     out = []
     for i, (m, v, a, b) in enumerate(squares):
         for n, w, c, d in squares[i + 1:]:
@@ -2495,10 +2513,25 @@ def _crossed_squares(fig: dict, pts: dict) -> list[str]:
         dashed = [ln for h in fig.get("marks", []) if h["kind"] == "height" for ln in h["pixels"][1:] if len(ln) == 2]
         rays = _rays(fig, pts, v) + [math.atan2(f[1] - e[1], f[0] - e[0]) for ln in dashed
                                      for e, f in (ln, ln[::-1]) if math.dist(e, v) < 1.5 and math.dist(f, v) > 1.5]
-        k = len({round(math.degrees(t)) % 360 for t in rays if _strictly_between(t, a, b)})
-        if k:
-            out.append(f"the right-angle square of {m['elements'][0]} is crossed by {k} drawn "
-                       f"ray{'s' if k > 1 else ''} from its vertex: it reads as a part's right angle")
+        if not any(_strictly_between(t, a, b) for t in rays):
+            continue
+        for lab in fig["labels"]:
+            el = lab["element"]
+            if not el.startswith("angle ") or el in arced:
+                continue
+            try:
+                p, x, q = _angle_points(el, pts)
+            except KeyError:
+                continue
+            if math.dist(pts[x], v) >= 1.5:
+                continue
+            tp, tq = (math.atan2(pts[e][1] - v[1], pts[e][0] - v[0]) for e in (p, q))
+            inside = [t for t in (tp, tq) if _strictly_between(t, a, b)]
+            along = [t for t in (tp, tq) if min(abs(math.remainder(t - s, 2 * math.pi)) for s in (a, b)) < 0.035]
+            if inside and len(inside) + len(along) == 2:  # (a part of the square's quarter, not the whole)
+                out.append(f"the right-angle square of {m['elements'][0]} is crossed by a drawn ray from its vertex "
+                           f"and the part {el} is labelled with no arc of its own: the square reads as its right "
+                           "angle")
     return out
 
 

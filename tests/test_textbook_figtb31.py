@@ -93,12 +93,19 @@ LETTER_LEVEL = ("points A B C G H\ntriangle BCA right at C\nline A G C\nline A H
                 "BC = 27\nAG = 8\nfind GH\n")  # (reader 29's 10: G level with AC's middle)
 
 
-def test_a_right_angle_split_by_a_ray_is_marked_by_its_own_arc_outside_its_parts() -> None:
+def test_a_right_angle_split_by_a_ray_keeps_its_square_and_its_parts_their_own_arcs() -> None:
     lab = textbook_figure(parse(SPLIT_RIGHT)).labels
     assert textbook_problems(lab) == []
-    assert any(m["kind"] == "right_arc" and m["elements"] == ["angle TYX"] for m in lab["marks"])
+    assert any(m["kind"] == "right" and m["elements"] == ["angle TYX"] for m in lab["marks"])  # (YZ through it)
+    assert not [m for m in lab["marks"] if m["kind"] == "right_arc"]
     arcs = {m["element"]: m["radius"] for m in lab["angle_marks"]}
-    assert arcs["angle TYX"] > max(arcs["angle TYZ"], arcs["angle XYZ"])  # (it holds both: its arc outside theirs)
+    assert abs(arcs["angle TYZ"] - arcs["angle XYZ"]) >= 14.0  # (side by side at one radius they read as one arc)
+    y, z = lab["points"]["Y"], lab["points"]["Z"]
+    for el, other in (("angle TYZ", "T"), ("angle XYZ", "X")):  # (each value in its own part, on its side of YZ)
+        x0, y0, x1, y1 = next(x for x in lab["labels"] if x["element"] == el)["bbox"]
+        o = lab["points"][other]
+        side = lambda p: (z[0] - y[0]) * (p[1] - y[1]) - (z[1] - y[1]) * (p[0] - y[0])  # noqa: E731
+        assert side(((x0 + x1) / 2, (y0 + y1) / 2)) * side(o) > 0
 
 
 def test_a_break_leaves_room_for_a_letter_level_with_the_sides_middle() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import math
 
+import numpy as np
 import pytest
 from geomill.dsl import parse
 from geomill.render.textbook import textbook_figure
@@ -79,14 +80,15 @@ def test_a_split_sides_value_is_on_a_dimension_line_by_its_middle() -> None:
 
 
 def test_marks_keep_apart_and_the_right_angle_shows() -> None:
-    lab = _labels(RIGHT_BISECTOR)  # (review 11: a square the bisector crosses reads as a part's right angle)
-    assert not any(m["kind"] == "right" for m in lab["marks"])
-    assert any(x["element"] == "angle BCA" and x["text"].endswith("90°") for x in lab["labels"])
+    lab = _labels(RIGHT_BISECTOR)  # (issue 38: the square from arm to arm, the bisector through it)
+    square = next(m for m in lab["marks"] if m["kind"] == "right")
+    assert square["elements"][0] in ("angle BCA", "angle ACB")
+    assert not any(x["text"].endswith("90°") for x in lab["labels"])
     c = lab["points"]["C"]
-    whole = next(x["radius"] for x in lab["angle_marks"] if x["element"] == "angle BCA")
+    corner = math.dist(square["pixels"][0][1], c)
     for m in (m for m in lab["marks"] if m["kind"] == "equal_angle"):
         arc = m["pixels"][0]
-        assert max(math.dist(p, c) for p in arc) < whole - 4  # the halves' arcs inside the whole angle's
+        assert min(math.dist(p, c) for p in arc) > corner + 4  # the halves' arcs beyond the square's corner
     assert textbook_problems(lab) == [] and mark_problems(lab) == []
 
 
@@ -240,11 +242,11 @@ def test_a_value_by_a_short_run_on_piece_goes_on_a_dimension_line() -> None:
     assert any("longer side's" in p for p in textbook_problems(spoilt))
 
 
-def test_a_right_angle_with_a_ray_hard_by_its_side_is_marked_90_in_its_arc() -> None:
-    lab = _labels(NEAR_RAY)  # ray CD 10° from CA: a square there read as angle BCD's
-    assert not any(m["kind"] == "right" and "ACB" in "".join(m["elements"]) for m in lab["marks"])
-    assert any(x["text"].endswith("90°") and set(x["element"].split(" ")[-1]) == set("ACB") for x in lab["labels"]) \
-        or any(g["fact"] == "angle ACB = 90" and g["shown"] == "moved" for g in lab["givens"])  # (named: no room)
+def test_a_right_angle_with_a_ray_hard_by_its_side_inside_it_keeps_its_square() -> None:
+    lab = _labels(NEAR_RAY)  # ray CD 10° from CA, inside ACB: the square from arm to arm all the same (issue 38)
+    square = next(m for m in lab["marks"] if m["kind"] == "right" and set(m["elements"][0][6:]) == set("ACB"))
+    assert math.dist(square["pixels"][0][0], lab["points"]["C"]) >= 16.0
+    assert not any(x["text"].endswith("90°") for x in lab["labels"])
     assert textbook_problems(lab) == [] and mark_problems(lab) == []
 
 
@@ -259,7 +261,9 @@ def _crowded_fig(ray_deg: float) -> dict:
 
 
 def test_reader_catches_a_square_with_another_ray_by_its_side() -> None:
-    assert any("another ray 10°" in p for p in textbook_problems(_crowded_fig(10.0)))
+    assert any("another ray 10°" in p for p in textbook_problems(_crowded_fig(-10.0)))  # (outside its quarter)
+    inside = textbook_problems(_crowded_fig(10.0))  # (inside, through the 12 px square: too small to read)
+    assert not any("another ray" in p for p in inside) and any("cut by a ray" in p for p in inside)
     assert not any("another ray" in p for p in textbook_problems(_crowded_fig(45.0)))  # a bisector: clear
 
 
@@ -278,10 +282,12 @@ def test_a_right_angle_square_takes_the_quarter_clear_of_other_rays() -> None:
     v = layout.px["V"]
     assert all(x <= v[0] + 1e-6 for x, _ in square) and all(y >= v[1] - 1e-6 for _, y in square)  # W's side
     assert layout.crowded == []
-    scene = Scene(pts, [("V", "A"), ("V", "B"), ("V", "D")], [], [])  # no way round: it says so
+    scene = Scene(pts, [("V", "A"), ("V", "B"), ("V", "D")], [], [])  # no way round: its own quarter, crossed
     layout = MarkLayout(scene, Frame.fit(scene, 512, 40), 16.0)
-    draw_mark(Mark("right", (("A", "V", "B"),), ""), layout)
-    assert [angle for _, angle in layout.crowded] == [("A", "V", "B")]
+    square = draw_mark(Mark("right", (("A", "V", "B"),), ""), layout)[0][0]
+    assert layout.crowded == []  # (issue 38: the square from arm to arm, VD through it, large enough to read)
+    assert all(x >= v[0] - 1e-6 for x, _ in square) and all(y >= v[1] - 1e-6 for _, y in square)
+    assert float(np.hypot(*(square[0] - layout.px["V"]))) >= 16.0
 
 
 def test_ticks_go_on_their_segment_and_no_dimension_line_is_bare() -> None:

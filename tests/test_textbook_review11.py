@@ -9,6 +9,8 @@ from __future__ import annotations
 import copy
 import math
 
+import numpy as np
+
 from geomill.dsl import parse
 from geomill.render.textbook import textbook_figure
 
@@ -45,27 +47,22 @@ def _crossing_rays(lab: dict, sq: list) -> list[str]:
     return out
 
 
-def test_a_right_angle_a_ray_crosses_gets_no_square_but_90_on_its_whole_angle() -> None:
+def test_a_right_angle_a_ray_crosses_keeps_its_square_from_arm_to_arm() -> None:
     lab = _labels(CIRCUMCENTRE)
-    squares = [m["pixels"][0] for m in lab["marks"] if m["kind"] in ("right", "height")]
-    assert all(not _crossing_rays(lab, sq) for sq in squares)  # (none crossed, by CO or any other)
-    label = next(x for x in lab["labels"] if x["element"] == "angle BCA")
-    assert label["text"] == "∠ACB = 90°"  # named: it sits in a part CO cuts off
-    arc = next(m for m in lab["marks"] if m["kind"] == "right_arc")  # (the relation's mark, for a checker)
-    assert arc["elements"] == ["angle ACB"] and arc["source"] == "triangle BCA right at C"
-    assert textbook_problems(lab) == [] and mark_problems(lab) == []
-    off = copy.deepcopy(lab)  # an arc that stops short of ray CA
-    off["marks"][lab["marks"].index(arc)]["pixels"][0].pop()
-    assert any("does not run from ray" in x for x in mark_problems(off))
-    spoilt = copy.deepcopy(lab)  # the square of review 11's 51, CO through its corner
+    square = next(m for m in lab["marks"] if m["kind"] == "right")  # (issue 38: the square, CO through it, never
+    assert square["elements"] == ["angle BCA"] and square["source"] == "triangle BCA right at C"  # "90°" in an arc)
+    assert _crossing_rays(lab, square["pixels"][0]) == ["CO"]
     c, b, a = (lab["points"][n] for n in "CBA")
-    ub, ua = ([(p[i] - c[i]) / math.dist(p, c) for i in (0, 1)] for p in (b, a))
-    sq = [[c[i] + 18 * ub[i] for i in (0, 1)], [c[i] + 18 * (ub[i] + ua[i]) for i in (0, 1)],
-          [c[i] + 18 * ua[i] for i in (0, 1)]]
-    assert _crossing_rays(lab, sq) == ["CO"]
-    spoilt["marks"].append({"kind": "right", "elements": ["angle BCA"], "count": 1, "source": "spoilt",
-                            "pixels": [sq]})
-    assert any("crossed by 1 drawn ray" in x for x in textbook_problems(spoilt))
+    sq = square["pixels"][0]
+    for end, arm in ((sq[0], b), (sq[2], a)):  # (its sides along CB and CA: the whole angle's)
+        assert abs((arm[0] - c[0]) * (end[1] - c[1]) - (arm[1] - c[1]) * (end[0] - c[0])) / math.dist(arm, c) < 1.0
+    assert math.dist(sq[0], c) >= 16.0  # (large enough to read as a square either side of CO)
+    assert not [m for m in lab["marks"] if m["kind"] == "right_arc"]
+    assert not [x for x in lab["labels"] if x["text"].endswith("90°")]
+    assert textbook_problems(lab) == [] and mark_problems(lab) == []
+    spoilt = copy.deepcopy(lab)  # review 11's 20: a part CO cuts off labelled with no arc of its own
+    spoilt["labels"].append({"text": "?", "element": "angle ACO", "bbox": [0, 0, 8, 12], "leader": None})
+    assert any("labelled with no arc of its own" in x for x in textbook_problems(spoilt))
 
 
 def test_a_square_moves_to_the_equal_quarter_a_ray_leaves_clear() -> None:
@@ -85,8 +82,12 @@ def test_a_square_moves_to_the_equal_quarter_a_ray_leaves_clear() -> None:
     assert not (corner[0] > 0 and corner[1] > 0)  # (not in AVB, which VD crosses)
     assert layout.crowded == []
     alone = MarkLayout(Scene(pts, [("V", "A"), ("V", "B"), ("V", "D")], [], []), Frame.fit(scene, 512, 40), 16.0)
-    draw_mark(Mark("right", (("A", "V", "B"),), "angle AVB = 90"), alone)  # no other quarter: "90°" instead
-    assert [angle for _, angle in alone.crowded] == [("A", "V", "B")]
+    lone = draw_mark(Mark("right", (("A", "V", "B"),), "angle AVB = 90"), alone)[0][0]  # no other quarter: its
+    assert alone.crowded == []  # own square, VD through it (issue 38), large enough to read either side of VD
+    v = alone.px["V"]
+    assert float(np.hypot(*(lone[1] - v))) > 0 and float(np.hypot(*(lone[0] - v))) >= 16.0
+    corner = lone[1] - v
+    assert corner[0] > 0 and corner[1] > 0  # (in AVB itself)
 
 
 def test_a_value_on_a_piece_of_a_bracketed_side_names_its_piece() -> None:

@@ -198,14 +198,16 @@ def _render_textbook(args: argparse.Namespace, problem) -> int:
     from geomill.engine import budget
 
     try:
+        with budget.limits(args.timeout):  # (each its own budget, as the figure and its check had)
+            model, refused = _checked_model(problem, args.seed)
         with budget.limits(args.timeout):
-            fig = textbook_figure(problem, style=args.style or "plain", values=args.values,
+            fig = textbook_figure(problem, model, style=args.style or "plain", values=args.values,
                                   fmt=Path(args.output).suffix.lower()[1:], size=args.size, seed=args.seed,
                                   font_size=args.font_size, line_width=args.line_width,
                                   opacity=args.opacity)
     except GeomillError as exc:
         raise exc.located(args.file) from None
-    for warning in (*fig.warnings, *_refused_goal(problem, args)):
+    for warning in (*fig.warnings, *refused):
         print(f"warning: {args.file}: {warning}", file=sys.stderr)
     write_bytes(args.output, fig.data)
     if args.labels:
@@ -213,24 +215,24 @@ def _render_textbook(args: argparse.Namespace, problem) -> int:
     return 0
 
 
-def _refused_goal(problem, args: argparse.Namespace) -> tuple[str, ...]:
-    """`solve`'s refusal of a goal that two figures answer differently: the figure drawn is one of them,
-    which no figure can show (a few ms: the figure search again, with the goal checked)."""
-    from geomill.engine import budget
+def _checked_model(problem, seed: int) -> tuple[object | None, tuple[str, ...]]:
+    """The figure's model, built once with the goal checked as `solve` checks it (its first figure is the one
+    the unchecked search finds), and `solve`'s refusal of a goal that two figures answer differently: the figure
+    drawn is one of them, which no figure can show.  (None, …): ``textbook_figure`` makes its own, as it does for
+    givens that disagree (an approximate model) or a search that gives up (which says nothing of the goal)."""
     from geomill.engine.errors import SolveError
     from geomill.solvers.numeric import UNDERDETERMINED, build_model
 
     if problem.goal is None:
-        return ()
+        return None, ()
     try:
-        with budget.limits(args.timeout):
-            build_model(problem, seed=args.seed)
+        return build_model(problem, seed=seed), ()
     except SolveError as exc:
         if exc.message.startswith(UNDERDETERMINED):
-            return (f"this figure is one of two: {exc.message} (`geomill solve` refuses the problem)",)
+            return None, (f"this figure is one of two: {exc.message} (`geomill solve` refuses the problem)",)
     except GeomillError:
-        pass  # (a search that gives up says nothing about the goal: the figure drawn stands)
-    return ()
+        pass
+    return None, ()
 
 
 def _figure(path: str, seed: int, seconds: float = flags.BUDGET, style: str | None = None):
