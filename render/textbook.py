@@ -36,7 +36,8 @@ from .accidents import (accidents, near_centre, near_collinear, near_equal, near
 from .annotate import Annotation, Item, format_number
 from .general import extensions, named_segments, radius_end
 from .labels import ON_SOMETHING
-from .mark_place import RUN_ON_FONTS, RUN_ON_SHARE, MarkLayout, draw_mark, drawn_triangles, unsplit_corner
+from .mark_place import (RUN_ON_FONTS, RUN_ON_SHARE, MarkLayout, draw_mark, drawn_triangles, rounded,
+                         unsplit_corner)
 from .marks import Mark, angle_key, element_text, equal_chords, lone, merge_equal, read_marks, tangent_squares
 from .scene import Scene, SceneArc, SceneShape
 
@@ -300,7 +301,7 @@ class TextbookAnnotation(Annotation):
                     lines, own = [], []
             for b, drawn in [*own, *layout.halves[halves:]]:
                 self.export.append((b, drawn))
-                marks += drawn
+                marks += [rounded(x) for x in drawn] if b.kind == "bracket" and len(drawn) == 1 else drawn
             layout.spare_count += len(layout.halves) > halves
             if lines or dash:
                 self.export.append((m, lines + dash))

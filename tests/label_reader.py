@@ -2336,6 +2336,9 @@ def _letters_by_a_neighbour(fig: dict, pts: dict) -> list[str]:
 BRACKET_APART = 9.0  # px: a bracket's legs stop at least this far off their side (at 4 px it drew as a closed strip)
 DIMENSION_APART = 12.0  # px: and its span at least this far from its side's dimension line
 BRACKET_FREE = 3.0  # px: its span keeps this far from every other drawn line, circle, mark and label
+BRACKET_STUB = 10.0  # px: legs shorter beside a span over BRACKET_STUB_SPAN px read as stubs, the bracket as a stray
+BRACKET_STUB_SPAN = 120.0  # thin line parallel to its side (reader 35's 19: 8 px legs by a 390 px side); a side
+# with a dimension line frames the bracket between them
 
 
 def _brackets_apart(fig: dict, pts: dict, crossed: bool = False) -> list[str]:
@@ -2352,6 +2355,10 @@ def _brackets_apart(fig: dict, pts: dict, crossed: bool = False) -> list[str]:
         brace, drawn = _brace(m), m["pixels"]
         if min(own.distance(Point(brace[0])), own.distance(Point(brace[-1]))) < BRACKET_APART:
             out.append(f"the bracket of {el} starts within {BRACKET_APART:g} px of it: it reads as a second line")
+        legs = min(math.dist(brace[0], brace[1]), math.dist(brace[-1], brace[-2]))
+        if legs < BRACKET_STUB and math.dist(brace[1], brace[-2]) > BRACKET_STUB_SPAN and _dimension(fig, el) is None:
+            out.append(f"the bracket of {el} has legs of {legs:.0f} px along its {math.dist(p, q):.0f} px: end "
+                       f"stubs, it reads as a stray line parallel to {el} (reader 35)")
         parts = [drawn[0][1:], *drawn[1:-1], drawn[-1][:-1]] if len(drawn) > 1 else [brace[1:-1]]
         span = MultiLineString([pc for pc in parts if len(pc) > 1])  # (broken where it crosses: the pieces drawn)
         lines = [LineString([pts[a], pts[b]]) for a, b in fig["segments"]

@@ -4,17 +4,26 @@ read as a stray line, labels that could name a neighbour.
 * ``numeric.spread`` leaves alone a polygon corner drawn past flat whose angle the facts fix (a dart's reflex
   corner at a circle's centre): its pull against the facts left the least squares far off them, and the polish
   landed on a worse figure, so spread gave up (reader 35's 06, FormalGeo 4428: chord BC 28 px, the asked angle's
-  "?" arc tiny)."""
+  "?" arc tiny).
+* A split side's equal-length bracket has legs of ``BRACKET_HOOK`` px, painted with rounded corners as a typeset
+  bracket's (reader 35's 19: square 8 px legs beside a 390 px side read as "tiny end stubs", the bracket as a stray
+  thin line parallel to AB, its tick "not on AB"); the reader flags stubs beside a long span."""
 from __future__ import annotations
 
+import copy
 import math
 
+import numpy as np
+
 from geomill.dsl import parse
+from geomill.render.mark_place import BRACKET_HOOK, rounded
 from geomill.render.textbook import MIN_SIDE, textbook_figure
 from geomill.solvers.numeric import APPROXIMATE, build_model, spread
 
 from tests.label_reader import textbook_problems
 
+SPLIT = ("points A B C O F\ntriangle ABC isosceles at A\nline A F B\nline O F\ncircle O through A B C\n"
+         "O circumcentre of ABC\nOF perpendicular to AF\nangle BAC = 40\nfind angle BOF\n")  # (reader 35's 19)
 DART = ("points D A O C B\npolygon DAOC\npolygon OABC\ncircle O through A B C D\n"
         "clockwise DAOC OABC ABC ACD COA\nangle AOC = 100\nfind angle ABC\n")  # (FormalGeo 4428, reader 35's 06)
 
@@ -36,3 +45,23 @@ def test_the_asked_angles_sides_are_drawn_long() -> None:
     lab = textbook_figure(problem, build_model(problem, tolerate=APPROXIMATE)).labels
     assert min(_length(lab, "A", "B"), _length(lab, "B", "C")) >= 2 * MIN_SIDE  # (28 px before)
     assert textbook_problems(lab) == []
+
+
+def test_a_split_sides_bracket_has_legs_that_read() -> None:
+    lab = textbook_figure(parse(SPLIT)).labels
+    assert textbook_problems(lab) == []
+    (brace,) = next(m["pixels"] for m in lab["marks"] if m["kind"] == "bracket" and m["elements"] == ["AB"])
+    assert min(math.dist(brace[0], brace[1]), math.dist(brace[-1], brace[-2])) >= BRACKET_HOOK - 0.1
+    stubs = copy.deepcopy(lab)  # (reader 35's: the legs 8 px)
+    (old,) = next(m["pixels"] for m in stubs["marks"] if m["kind"] == "bracket")
+    for foot, corner in ((0, 1), (3, 2)):
+        old[foot] = [old[corner][k] + (old[foot][k] - old[corner][k]) * 8.0 / BRACKET_HOOK for k in (0, 1)]
+    assert any("stray line parallel to AB" in x for x in textbook_problems(stubs))
+
+
+def test_a_bracket_is_painted_with_round_hooks() -> None:
+    line = np.array([[0.0, 10.0], [0.0, 22.0], [200.0, 22.0], [200.0, 10.0]])
+    drawn = rounded(line)
+    assert len(drawn) > 4 and np.allclose(drawn[0], line[0]) and np.allclose(drawn[-1], line[-1])
+    assert np.all(drawn[:, 1] <= 22.0 + 1e-9) and np.all(drawn[:, 1] >= 10.0 - 1e-9)  # (within the bracket's box)
+    assert not any(np.allclose(p, line[1]) for p in drawn)  # (the corner rounded off)
