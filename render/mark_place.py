@@ -277,6 +277,24 @@ class MarkLayout:
         """Does a drawn point lie inside segment ab (so that a mark by its middle reads as a piece's)?"""
         return bool(self.cuts(a, b))
 
+    def crossed(self, a: str, b: str) -> bool:
+        """Does another drawn segment cross segment ab's inside at a point no drawn point names, over a font
+        height from either end (the side drawn as two pieces, the crossing unlettered)?"""
+        p, r = self.px[a], self.px[b]
+        length = float(np.hypot(*(r - p)))
+        sa, sb = self._others(p, r)
+        if length < 2 * self.fpx or not len(sa):
+            return False
+        hit = _segments_cross(p, r, sa, sb)
+        u = (r - p) / length
+        for s, t in zip(sa[hit], sb[hit]):
+            d = t - s
+            den = _cross(u, d)
+            at = float(_cross(s - p, d)) / float(den) if abs(float(den)) > 1e-12 else -1.0
+            if self.fpx < at < length - self.fpx:
+                return True
+        return False
+
     def cuts(self, a: str, b: str) -> list[float]:
         """Where drawn points lie inside segment ab, as shares of it."""
         p, r = self.px[a], self.px[b]

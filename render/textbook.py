@@ -246,6 +246,11 @@ class TextbookAnnotation(Annotation):
                 self.split.add(q)
                 if q in self.leaders and q != self.query:  # (however it came to be set off: from its dimension
                     self.forced.add(q)  # line, never from a piece)
+            if not split and layout.crossed(*q.key):  # (a drawn line crossing the side where no point is: a
+                if q == self.query:  # bare value by one piece reads as the piece's, reader 35's 26: the radius's
+                    self.named_query = True  # "5" by the part of OA a chord cuts off; named, it is the side's)
+                else:
+                    self.named.add(q)
             run = layout.run_on(*q.key)
             side = float(np.hypot(*(layout.px[q.key[1]] - layout.px[q.key[0]])))
             short = RUN_ON_SHARE * (side + run) if not _within_valued(layout, q, self.items()) else 0.0

@@ -776,7 +776,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _neighbour_squares(fig) + _tick_rows(fig) + _one_length_two_counts(fig, pts) + _unmarked_equal_arcs(fig)
             + _arc_labels_off(fig, pts) + _pieces_by_whole_middles(fig, pts) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
             + _near_incidences(fig, pts) + _sectors_past_chords(fig, pts) + _bracketed_values_moved(fig)
-            + _leaders_at_crossings(fig, pts))
+            + _leaders_at_crossings(fig, pts) + _values_on_crossed_sides(fig, pts))
 
 
 NEAR_CENTRE = 0.15  # of the radius: a chord passing nearer its circle's centre (but not through it) reads as a diameter
@@ -2870,4 +2870,34 @@ def _undotted_centres(fig: dict, pts: dict) -> list[str]:
     for c in fig.get("circles", []):
         at = [n for n, xy in pts.items() if math.dist(xy, c["centre"]) < 0.5]
         out += [f"the centre {n} of a circle has no dot" for n in at if n not in dotted]
+    return out
+
+
+CROSSED_END = 16.0  # px: a drawn line crossing a side further than this from both its ends splits it into two pieces
+
+
+def _values_on_crossed_sides(fig: dict, pts: dict) -> list[str]:
+    """A side's bare value (no name, no leader, no dimension line) where another drawn segment crosses the side
+    inside at no lettered point: the side is drawn as two pieces, and the value by one reads as that piece's
+    (reader 35's 26: the radius's "5" on the part of OA that chord BC cuts off)."""
+    out = []
+    for lab in fig["labels"]:
+        names = split_points(lab["element"], pts, 2) if " " not in lab["element"] else None
+        if names is None or lab["leader"] is not None or "=" in lab["text"] or _dimension(fig, lab["element"]):
+            continue
+        p, q = (pts[n] for n in names)
+        n = math.dist(p, q)
+        if n < 2 * CROSSED_END or any(k not in names and _off_line(p, q, xy) < 0.75 and 0.5 < math.dist(p, xy) < n - 0.5
+                                      and math.dist(q, xy) < n for k, xy in pts.items()):
+            continue  # (a lettered point splits it: the split side's own rules)
+        own = LineString([p, q])
+        for a, b in fig["segments"]:
+            line = LineString([pts[a], pts[b]])
+            if {a, b} & set(names) or _along(line, p, q) or not own.crosses(line):
+                continue
+            at = own.project(own.intersection(line))
+            if CROSSED_END < at < n - CROSSED_END:
+                out.append(f"{lab['text']!r} ({lab['element']}) sits by one piece of it, {a}{b} crossing it where no "
+                           "point is: it reads as the piece's")
+                break
     return out

@@ -7,7 +7,10 @@ read as a stray line, labels that could name a neighbour.
   "?" arc tiny).
 * A split side's equal-length bracket has legs of ``BRACKET_HOOK`` px, painted with rounded corners as a typeset
   bracket's (reader 35's 19: square 8 px legs beside a 390 px side read as "tiny end stubs", the bracket as a stray
-  thin line parallel to AB, its tick "not on AB"); the reader flags stubs beside a long span."""
+  thin line parallel to AB, its tick "not on AB"); the reader flags stubs beside a long span.
+* A side that another drawn line crosses where no point is (``MarkLayout.crossed``) is drawn as two pieces: its
+  value says its side ("AO = 5"; reader 35's 26: the radius's bare "5" by the part of OA chord BC cuts off read as
+  the piece's); the reader flags a bare value there."""
 from __future__ import annotations
 
 import copy
@@ -24,6 +27,8 @@ from tests.label_reader import textbook_problems
 
 SPLIT = ("points A B C O F\ntriangle ABC isosceles at A\nline A F B\nline O F\ncircle O through A B C\n"
          "O circumcentre of ABC\nOF perpendicular to AF\nangle BAC = 40\nfind angle BOF\n")  # (reader 35's 19)
+CROSSED = ("points A B C O\ntriangle ABC\ncircle O through A B C\nclockwise OBC\nangle ABC = 30\n"
+           "angle ACB = 40\nAO = 5\nfind sector perimeter OBC\n")  # (reader 35's 26)
 DART = ("points D A O C B\npolygon DAOC\npolygon OABC\ncircle O through A B C D\n"
         "clockwise DAOC OABC ABC ACD COA\nangle AOC = 100\nfind angle ABC\n")  # (FormalGeo 4428, reader 35's 06)
 
@@ -65,3 +70,16 @@ def test_a_bracket_is_painted_with_round_hooks() -> None:
     assert len(drawn) > 4 and np.allclose(drawn[0], line[0]) and np.allclose(drawn[-1], line[-1])
     assert np.all(drawn[:, 1] <= 22.0 + 1e-9) and np.all(drawn[:, 1] >= 10.0 - 1e-9)  # (within the bracket's box)
     assert not any(np.allclose(p, line[1]) for p in drawn)  # (the corner rounded off)
+
+
+def test_a_value_of_a_side_a_line_crosses_names_its_side() -> None:
+    lab = textbook_figure(parse(CROSSED)).labels
+    assert textbook_problems(lab) == []
+    five = next(x for x in lab["labels"] if x["element"] in ("AO", "OA"))
+    assert five["text"].endswith("= 5") and five["text"] != "5"
+    bare = copy.deepcopy(lab)  # (reader 35's: "5" bare, by the piece above BC)
+    label = next(x for x in bare["labels"] if x["element"] in ("AO", "OA"))
+    (ax, ay), (ox, oy) = bare["points"]["A"], bare["points"]["O"]
+    cx, cy = ax + 0.3 * (ox - ax) - 14, ay + 0.3 * (oy - ay)
+    label.update(text="5", leader=None, bbox=[cx - 4, cy - 8, cx + 4, cy + 8])
+    assert any("sits by one piece" in x for x in textbook_problems(bare))
