@@ -315,7 +315,30 @@ class TextbookAnnotation(Annotation):
             self.crowded += [(given, *c) for c in layout.crowded[crowded:]]
         marks = self._compact_counts(marks)
         self._name_bracketed_parts(layout)
+        asked = self._asked_arc(layout)
+        if asked is not None:
+            self.export.append(asked)
+            marks += asked[1]
         return marks, dashed
+
+    def _asked_arc(self, layout: MarkLayout) -> tuple[Mark, list[np.ndarray]] | None:
+        """The asked arc (``arc OEC``: about O, counter-clockwise from E to C) drawn heavier, ``EMPHASIS_PX``
+        inside and outside itself, as an asked sector's is: its "?" then reads as the arc's (reader 35's 16: a bare
+        "?" by the circle between E and C, with no arc marked, read as chord EC's)."""
+        from .compose import EMPHASIS_PX
+
+        q = self.query
+        if q is None or q.kind is not QKind.ARC or len(q.key) != 3 or not all(n in layout.px for n in q.key):
+            return None
+        o, a, b = (layout.px[n] for n in q.key)
+        r = float(np.hypot(*(a - o)))
+        t0 = math.atan2(*(a - o)[::-1])
+        sweep = (math.atan2(*(b - o)[::-1]) - t0) % (2 * math.pi)
+        if r < 1.0 or sweep < 1e-3:
+            return None
+        t = t0 + sweep * np.linspace(0.0, 1.0, max(8, int(math.degrees(sweep) / 2)) + 1)
+        ring = np.column_stack([np.cos(t), np.sin(t)])
+        return Mark("arc", (q.key,), "goal"), [o + (r + k * EMPHASIS_PX) * ring for k in (-1, 1)]
 
     def _compact_counts(self, marks: list) -> list:
         """The drawn equal groups' tick counts renumbered 1, 2, 3 … in order, each group's ticks redrawn with its

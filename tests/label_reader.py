@@ -401,6 +401,7 @@ def _arcs_apart(fig: dict, pts: dict) -> list[str]:
 
 
 # -- textbook figures: the relation marks (``marks``: kind, elements, pixels) -------------------------------
+ASKED_ARC_END = 0.02  # radians: an asked arc's heavier stroke starts and ends this near its arc's ends
 MARK_ON = 1.5  # px: a mark's anchor (a square's arm, an arrow's tip, a dot's centre) this near its element
 TICK_CLEAR = 6.0  # px: a tick crosses its segment at least this far from every point (at one, it reads as its)
 
@@ -536,6 +537,18 @@ def mark_problems(fig: dict) -> list[str]:
             offs = [((x - p[0]) * uy - (y - p[1]) * ux) / n for x, y in ((ax, ay), (bx, by))]
             if abs(ends[0]) > MARK_ON or abs(ends[1] - n) > MARK_ON or abs(offs[0] - offs[1]) > MARK_ON:
                 out.append(f"the dimension line of {els[0]} does not run beside it from end to end")
+        elif kind == "arc":  # an asked arc drawn heavier: each stroke along its arc, end to end
+            o, a, b = (pts[n] for n in split_points(els[0].split(" ", 1)[1], pts, 3))
+            r = math.dist(o, a)
+            t0 = math.atan2(o[1] - a[1], a[0] - o[0])
+            sweep = (math.atan2(o[1] - b[1], b[0] - o[0]) - t0) % (2 * math.pi)
+            for stroke in lines:
+                ts = [(math.atan2(o[1] - y, x - o[0]) - t0) % (2 * math.pi) for x, y in stroke]
+                end = ASKED_ARC_END
+                ts = [t - 2 * math.pi if t > 2 * math.pi - end else t for t in ts]  # (an end rounded past its point)
+                if any(abs(math.dist((x, y), o) - r) > MARK_ON for x, y in stroke) or \
+                        any(t > sweep + end for t in ts) or min(ts) > end or max(ts) < sweep - end:
+                    out.append(f"the heavier stroke of {els[0]} does not run along its arc")
         elif kind == "equal_arc":  # ticks across each arc (centre, then its ends counter-clockwise on screen: y up)
             per = _per_element(m, "the equal arcs", "ticks", out)
             for i, e in enumerate(els):
@@ -776,7 +789,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _neighbour_squares(fig) + _tick_rows(fig) + _one_length_two_counts(fig, pts) + _unmarked_equal_arcs(fig)
             + _arc_labels_off(fig, pts) + _pieces_by_whole_middles(fig, pts) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
             + _near_incidences(fig, pts) + _sectors_past_chords(fig, pts) + _bracketed_values_moved(fig)
-            + _leaders_at_crossings(fig, pts) + _values_on_crossed_sides(fig, pts))
+            + _leaders_at_crossings(fig, pts) + _values_on_crossed_sides(fig, pts) + _bare_arc_queries(fig))
 
 
 NEAR_CENTRE = 0.15  # of the radius: a chord passing nearer its circle's centre (but not through it) reads as a diameter
@@ -2901,3 +2914,13 @@ def _values_on_crossed_sides(fig: dict, pts: dict) -> list[str]:
                            "point is: it reads as the piece's")
                 break
     return out
+
+
+def _bare_arc_queries(fig: dict) -> list[str]:
+    """An asked arc's bare "?" (no "arc" in its text) with its arc not drawn as such (no heavier stroke along it,
+    ``marks`` kind ``arc``): by the circle between two points it reads as the chord's (reader 35's 16, "?" of arc
+    EC read as chord EC)."""
+    heavy = {e for m in fig.get("marks", []) if m["kind"] == "arc" for e in m["elements"]}
+    return [f"the {lab['text']!r} of {lab['element']} marks no arc: it reads as the chord's"
+            for lab in fig["labels"] if lab["element"].startswith("arc ") and lab["text"].strip() == "?"
+            and lab["element"] not in heavy]

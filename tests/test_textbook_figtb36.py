@@ -10,7 +10,10 @@ read as a stray line, labels that could name a neighbour.
   thin line parallel to AB, its tick "not on AB"); the reader flags stubs beside a long span.
 * A side that another drawn line crosses where no point is (``MarkLayout.crossed``) is drawn as two pieces: its
   value says its side ("AO = 5"; reader 35's 26: the radius's bare "5" by the part of OA chord BC cuts off read as
-  the piece's); the reader flags a bare value there."""
+  the piece's); the reader flags a bare value there.
+* An asked arc is drawn heavier (``TextbookAnnotation._asked_arc``, exported as a mark of kind ``arc``), as an asked
+  sector's is (reader 35's 16: a bare "?" by the circle between E and C, no arc marked, read as chord EC's); the
+  reader flags an arc's bare "?" with no such mark, and a heavier stroke off its arc."""
 from __future__ import annotations
 
 import copy
@@ -23,12 +26,14 @@ from geomill.render.mark_place import BRACKET_HOOK, rounded
 from geomill.render.textbook import MIN_SIDE, textbook_figure
 from geomill.solvers.numeric import APPROXIMATE, build_model, spread
 
-from tests.label_reader import textbook_problems
+from tests.label_reader import mark_problems, textbook_problems
 
 SPLIT = ("points A B C O F\ntriangle ABC isosceles at A\nline A F B\nline O F\ncircle O through A B C\n"
          "O circumcentre of ABC\nOF perpendicular to AF\nangle BAC = 40\nfind angle BOF\n")  # (reader 35's 19)
 CROSSED = ("points A B C O\ntriangle ABC\ncircle O through A B C\nclockwise OBC\nangle ABC = 30\n"
            "angle ACB = 40\nAO = 5\nfind sector perimeter OBC\n")  # (reader 35's 26)
+ARC = ("points A B C O D E\ntriangle ABC isosceles at A\nline B D C\nline O D E\ncircle O through A B C E\n"
+       "O circumcentre of ABC\nOD perpendicular to BD\ncounterclockwise OEC\nangle BAC = 60\nfind arc OEC\n")  # (16)
 DART = ("points D A O C B\npolygon DAOC\npolygon OABC\ncircle O through A B C D\n"
         "clockwise DAOC OABC ABC ACD COA\nangle AOC = 100\nfind angle ABC\n")  # (FormalGeo 4428, reader 35's 06)
 
@@ -83,3 +88,23 @@ def test_a_value_of_a_side_a_line_crosses_names_its_side() -> None:
     cx, cy = ax + 0.3 * (ox - ax) - 14, ay + 0.3 * (oy - ay)
     label.update(text="5", leader=None, bbox=[cx - 4, cy - 8, cx + 4, cy + 8])
     assert any("sits by one piece" in x for x in textbook_problems(bare))
+
+
+def test_an_asked_arc_is_drawn_heavier() -> None:
+    lab = textbook_figure(parse(ARC)).labels
+    assert textbook_problems(lab) == [] and mark_problems(lab) == []
+    heavy = [m for m in lab["marks"] if m["kind"] == "arc"]
+    assert [m["elements"] for m in heavy] == [["arc OEC"]] and len(heavy[0]["pixels"]) == 2
+    (ox, oy), (ex, ey), (cx, cy) = (lab["points"][n] for n in "OEC")
+    r = math.dist((ox, oy), (ex, ey))
+    for stroke in heavy[0]["pixels"]:  # (along the circle, from E to C: never the rest of it)
+        assert all(abs(math.dist((ox, oy), p) - r) < 2.0 for p in stroke)
+        assert min(math.dist(stroke[0], (ex, ey)), math.dist(stroke[0], (cx, cy))) < 2.0
+        assert min(math.dist(stroke[-1], (ex, ey)), math.dist(stroke[-1], (cx, cy))) < 2.0
+    bare = copy.deepcopy(lab)  # (reader 35's: no arc marked)
+    bare["marks"] = [m for m in bare["marks"] if m["kind"] != "arc"]
+    assert any("marks no arc" in x for x in textbook_problems(bare))
+    off = copy.deepcopy(lab)  # (a stroke round the other way: the rest of the circle)
+    m = next(m for m in off["marks"] if m["kind"] == "arc")
+    m["pixels"] = [[[2 * ox - x, 2 * oy - y] for x, y in s] for s in m["pixels"]]
+    assert any("does not run along its arc" in x for x in mark_problems(off))
