@@ -789,7 +789,8 @@ def textbook_problems(fig: dict) -> list[str]:
             + _neighbour_squares(fig) + _tick_rows(fig) + _one_length_two_counts(fig, pts) + _unmarked_equal_arcs(fig)
             + _arc_labels_off(fig, pts) + _pieces_by_whole_middles(fig, pts) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
             + _near_incidences(fig, pts) + _sectors_past_chords(fig, pts) + _bracketed_values_moved(fig)
-            + _leaders_at_crossings(fig, pts) + _values_on_crossed_sides(fig, pts) + _bare_arc_queries(fig))
+            + _leaders_at_crossings(fig, pts) + _values_on_crossed_sides(fig, pts) + _bare_arc_queries(fig)
+            + _pieces_in_dimension_strips(fig, pts))
 
 
 NEAR_CENTRE = 0.15  # of the radius: a chord passing nearer its circle's centre (but not through it) reads as a diameter
@@ -2924,3 +2925,31 @@ def _bare_arc_queries(fig: dict) -> list[str]:
     return [f"the {lab['text']!r} of {lab['element']} marks no arc: it reads as the chord's"
             for lab in fig["labels"] if lab["element"].startswith("arc ") and lab["text"].strip() == "?"
             and lab["element"] not in heavy]
+
+
+def _pieces_in_dimension_strips(fig: dict, pts: dict) -> list[str]:
+    """A bare value or "?" of a piece of a side (AG of line A-G-C) set between the whole side and the whole's
+    dimension line: it reads as part of the whole's dimension (reader 35's 17: the "?" of AG below AC's "19")."""
+    out = []
+    dims = [(m["elements"][0], m["pixels"][0]) for m in fig.get("marks", []) if m["kind"] == "dimension"]
+    for lab in fig["labels"]:
+        names = split_points(lab["element"], pts, 2) if " " not in lab["element"] else None
+        if not dims or names is None or lab["leader"] is not None or "=" in lab["text"]:
+            continue
+        p, q = (pts[n] for n in names)
+        x0, y0, x1, y1 = lab["bbox"]
+        mid = Point((x0 + x1) / 2, (y0 + y1) / 2)
+        for el, line in dims:
+            whole = split_points(el, pts, 2)
+            if whole is None or set(whole) == set(names):
+                continue
+            a, b = (pts[n] for n in whole)
+            if _off_line(a, b, p) > 0.75 or _off_line(a, b, q) > 0.75 or not _collinear_overlap(a, b, p, q):
+                continue
+            strip = Polygon([a, b, line[-1], line[0]]) if math.dist(a, line[0]) < math.dist(a, line[-1]) else \
+                Polygon([a, b, line[0], line[-1]])
+            if strip.is_valid and strip.contains(mid):
+                out.append(f"{lab['text']!r} ({lab['element']}) sits between {el} and its dimension line: it reads as "
+                           f"part of {el}'s dimension")
+                break
+    return out

@@ -13,18 +13,22 @@ read as a stray line, labels that could name a neighbour.
   the piece's); the reader flags a bare value there.
 * An asked arc is drawn heavier (``TextbookAnnotation._asked_arc``, exported as a mark of kind ``arc``), as an asked
   sector's is (reader 35's 16: a bare "?" by the circle between E and C, no arc marked, read as chord EC's); the
-  reader flags an arc's bare "?" with no such mark, and a heavier stroke off its arc."""
+  reader flags an arc's bare "?" with no such mark, and a heavier stroke off its arc.
+* A piece's bare value is never placed between the whole side and the whole's dimension line
+  (``attribution._whole_strips``; reader 35's 17: AG's "?" under AC's "19" read as part of AC's dimension); the
+  reader flags one there."""
 from __future__ import annotations
 
 import copy
 import math
 
 import numpy as np
+from shapely.geometry import Point, Polygon
 
 from geomill.dsl import parse
 from geomill.render.mark_place import BRACKET_HOOK, rounded
 from geomill.render.textbook import MIN_SIDE, textbook_figure
-from geomill.solvers.numeric import APPROXIMATE, build_model, spread
+from geomill.solvers.numeric import APPROXIMATE, NumericModel, build_model, moved, spread
 
 from tests.label_reader import mark_problems, textbook_problems
 
@@ -34,6 +38,10 @@ CROSSED = ("points A B C O\ntriangle ABC\ncircle O through A B C\nclockwise OBC\
            "angle ACB = 40\nAO = 5\nfind sector perimeter OBC\n")  # (reader 35's 26)
 ARC = ("points A B C O D E\ntriangle ABC isosceles at A\nline B D C\nline O D E\ncircle O through A B C E\n"
        "O circumcentre of ABC\nOD perpendicular to BD\ncounterclockwise OEC\nangle BAC = 60\nfind arc OEC\n")  # (16)
+PIECE = ("points A B C F G\ntriangle ABC\nline C F B\nline C G A\nFG parallel to BA\nBC = 16\nAC = 19\nCF = 8\n"
+         "find AG\n")  # (reader 35's 17, drawn where the reader saw it)
+PIECE_AT = {"A": (119.04, 467.33), "B": (357.62, 467.33), "C": (392.96, 44.67), "F": (375.29, 256.0),
+            "G": (256.0, 256.0)}
 DART = ("points D A O C B\npolygon DAOC\npolygon OABC\ncircle O through A B C D\n"
         "clockwise DAOC OABC ABC ACD COA\nangle AOC = 100\nfind angle ABC\n")  # (FormalGeo 4428, reader 35's 06)
 
@@ -108,3 +116,24 @@ def test_an_asked_arc_is_drawn_heavier() -> None:
     m = next(m for m in off["marks"] if m["kind"] == "arc")
     m["pixels"] = [[[2 * ox - x, 2 * oy - y] for x, y in s] for s in m["pixels"]]
     assert any("does not run along its arc" in x for x in mark_problems(off))
+
+
+def test_a_pieces_value_keeps_out_of_the_wholes_dimension_strip() -> None:
+    problem = parse(PIECE)
+    k = 19.0 / math.dist(PIECE_AT["A"], PIECE_AT["C"])
+    at = {n: np.array([x * k, -y * k]) for n, (x, y) in PIECE_AT.items()}
+    model = moved(NumericModel(problem, at, {}, {}, 1.0, 0), 0.0)  # (polished on the facts where it stood)
+    assert model is not None
+    lab = textbook_figure(problem, model).labels
+    assert textbook_problems(lab) == []
+    assert max(math.dist(lab["points"][n], PIECE_AT[n]) for n in PIECE_AT) < 2.0  # (the reviewed layout)
+    asked = next(x for x in lab["labels"] if x["element"] in ("AG", "GA"))
+    dim = next(m["pixels"][0] for m in lab["marks"] if m["kind"] == "dimension" and m["elements"] in (["AC"], ["CA"]))
+    x0, y0, x1, y1 = asked["bbox"]
+    strip = [lab["points"]["A"], lab["points"]["C"], dim[-1], dim[0]]
+    assert not Polygon(strip).convex_hull.contains(Point((x0 + x1) / 2, (y0 + y1) / 2))
+    squeezed = copy.deepcopy(lab)  # (reader 35's: a bare "?" between AG and AC's dimension line)
+    label = next(x for x in squeezed["labels"] if x["element"] in ("AG", "GA"))
+    label.update(text="?", leader=None, bbox=[167.5, 342.67, 176.5, 359.33])
+    assert any("between AC and its dimension line" in x or "between CA and its dimension line" in x
+               for x in textbook_problems(squeezed))
