@@ -16,7 +16,10 @@ read as a stray line, labels that could name a neighbour.
   reader flags an arc's bare "?" with no such mark, and a heavier stroke off its arc.
 * A piece's bare value is never placed between the whole side and the whole's dimension line
   (``attribution._whole_strips``; reader 35's 17: AG's "?" under AC's "19" read as part of AC's dimension); the
-  reader flags one there."""
+  reader flags one there.
+* The generator's chords base spreads its points round the circle (``construct.CAP_ARC``: no arc between two of
+  A, C, B, D over 180°, the centre inside ACBD), drawing its values again otherwise (reader 35's 20: AP = 5,
+  PB = 7, CP = 3 at 30° put ACBD in a thin cap of a large circle, four leaders crowded there)."""
 from __future__ import annotations
 
 import copy
@@ -26,6 +29,7 @@ import numpy as np
 from shapely.geometry import Point, Polygon
 
 from geomill.dsl import parse
+from geomill.generate.textbook_gen.construct import BASES, CAP_ARC, Figure, Retry, _circumcentre, _unit, _widest_gap
 from geomill.render.mark_place import BRACKET_HOOK, rounded
 from geomill.render.textbook import MIN_SIDE, textbook_figure
 from geomill.solvers.numeric import APPROXIMATE, NumericModel, build_model, moved, spread
@@ -137,3 +141,21 @@ def test_a_pieces_value_keeps_out_of_the_wholes_dimension_strip() -> None:
     label.update(text="?", leader=None, bbox=[167.5, 342.67, 176.5, 359.33])
     assert any("between AC and its dimension line" in x or "between CA and its dimension line" in x
                for x in textbook_problems(squeezed))
+
+
+def test_the_chords_base_spreads_its_points_round_the_circle() -> None:
+    u, v = np.array([1.0, 0.0]), _unit(30)
+    at = {"A": -5 * u, "B": 7 * u, "C": -3 * v, "D": 35 / 3 * v}  # (reader 35's 20)
+    o = _circumcentre(at["A"], at["B"], at["C"])
+    assert _widest_gap(o, [at[n] for n in "ACBD"]) > CAP_ARC  # (a 236° arc empty: the points in a cap)
+    rng = np.random.default_rng(35)
+    drawn = 0
+    for _ in range(300):
+        fig = Figure()
+        try:
+            BASES["chords"](fig, rng)
+        except Retry:
+            continue
+        drawn += 1
+        assert _widest_gap(fig.at["O"], [fig.at[n] for n in "ACBD"]) <= CAP_ARC
+    assert drawn >= 30
