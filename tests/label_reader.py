@@ -1614,6 +1614,7 @@ def stacked_annotations(fig: dict) -> list[str]:
     return out
 
 
+LEADER_SQUARE = 4.0  # px: a leader this near a right-angle square reads as led across it (reader 35's 12: 3.1 px)
 LEADER_MARK = 2.0  # px: a leader this near a mark's stroke runs into it (between a double tick's strokes too)
 
 
@@ -1627,7 +1628,8 @@ def _leaders_over_marks(fig: dict) -> list[str]:
         if lab["leader"] is None:
             continue
         lead = LineString(lab["leader"])
-        hit = next(((k, e) for k, e, g in strokes if g.distance(lead) < LEADER_MARK), None)
+        hit = next(((k, e) for k, e, g in strokes
+                    if g.distance(lead) < (LEADER_SQUARE if k == "right" else LEADER_MARK)), None)
         if hit is not None:
             out.append(f"the leader of {lab['text']!r} ({lab['element']}) crosses the {hit[0]} mark of "
                        f"{', '.join(hit[1])}")

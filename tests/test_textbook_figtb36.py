@@ -17,6 +17,8 @@ read as a stray line, labels that could name a neighbour.
 * A piece's bare value is never placed between the whole side and the whole's dimension line
   (``attribution._whole_strips``; reader 35's 17: AG's "?" under AC's "19" read as part of AC's dimension); the
   reader flags one there.
+* A set-off value's leader keeps ``SQUARE_LEADER_CLEAR`` px from right-angle squares (reader 35's 12: "CD = 6" led
+  3 px past the square at D read as led across it); the reader flags one within ``LEADER_SQUARE``.
 * The generator's chords base spreads its points round the circle (``construct.CAP_ARC``: no arc between two of
   A, C, B, D over 180°, the centre inside ACBD), drawing its values again otherwise (reader 35's 20: AP = 5,
   PB = 7, CP = 3 at 30° put ACBD in a thin cap of a large circle, four leaders crowded there)."""
@@ -26,7 +28,7 @@ import copy
 import math
 
 import numpy as np
-from shapely.geometry import Point, Polygon
+from shapely.geometry import LineString, Point, Polygon
 
 from geomill.dsl import parse
 from geomill.generate.textbook_gen.construct import BASES, CAP_ARC, Figure, Retry, _circumcentre, _unit, _widest_gap
@@ -46,6 +48,9 @@ PIECE = ("points A B C F G\ntriangle ABC\nline C F B\nline C G A\nFG parallel to
          "find AG\n")  # (reader 35's 17, drawn where the reader saw it)
 PIECE_AT = {"A": (119.04, 467.33), "B": (357.62, 467.33), "C": (392.96, 44.67), "F": (375.29, 256.0),
             "G": (256.0, 256.0)}
+SQUARED = ("points A C D B\ntriangle ACD\ntriangle ADB\nline C D B\nCD perpendicular to AD\nclockwise ACD ADB\n"
+           "AC = 13\nCD = 6\nBD = 29\nfind perimeter ABD\n")  # (FormalGeo 573, reader 35's 12)
+SQUARED_AT = {"A": (394.88, 186.37), "C": (467.33, 325.63), "D": (394.88, 325.63), "B": (44.67, 325.63)}
 DART = ("points D A O C B\npolygon DAOC\npolygon OABC\ncircle O through A B C D\n"
         "clockwise DAOC OABC ABC ACD COA\nangle AOC = 100\nfind angle ABC\n")  # (FormalGeo 4428, reader 35's 06)
 
@@ -122,13 +127,19 @@ def test_an_asked_arc_is_drawn_heavier() -> None:
     assert any("does not run along its arc" in x for x in mark_problems(off))
 
 
-def test_a_pieces_value_keeps_out_of_the_wholes_dimension_strip() -> None:
-    problem = parse(PIECE)
-    k = 19.0 / math.dist(PIECE_AT["A"], PIECE_AT["C"])
-    at = {n: np.array([x * k, -y * k]) for n, (x, y) in PIECE_AT.items()}
-    model = moved(NumericModel(problem, at, {}, {}, 1.0, 0), 0.0)  # (polished on the facts where it stood)
+def _where_reviewed(text: str, at: dict, a: str, b: str, length: float) -> dict:
+    """The label export of ``text`` drawn on the reviewed figure's positions ``at`` (px), scaled so that ab is
+    ``length``, polished on the facts where it stood."""
+    problem = parse(text)
+    k = length / math.dist(at[a], at[b])
+    coords = {n: np.array([x * k, -y * k]) for n, (x, y) in at.items()}
+    model = moved(NumericModel(problem, coords, {}, {}, 1.0, 0), 0.0)
     assert model is not None
-    lab = textbook_figure(problem, model).labels
+    return textbook_figure(problem, model).labels
+
+
+def test_a_pieces_value_keeps_out_of_the_wholes_dimension_strip() -> None:
+    lab = _where_reviewed(PIECE, PIECE_AT, "A", "C", 19.0)
     assert textbook_problems(lab) == []
     assert max(math.dist(lab["points"][n], PIECE_AT[n]) for n in PIECE_AT) < 2.0  # (the reviewed layout)
     asked = next(x for x in lab["labels"] if x["element"] in ("AG", "GA"))
@@ -159,3 +170,17 @@ def test_the_chords_base_spreads_its_points_round_the_circle() -> None:
         drawn += 1
         assert _widest_gap(fig.at["O"], [fig.at[n] for n in "ACBD"]) <= CAP_ARC
     assert drawn >= 30
+
+
+def test_a_leader_keeps_clear_of_right_angle_squares() -> None:
+    lab = _where_reviewed(SQUARED, SQUARED_AT, "A", "C", 13.0)
+    assert textbook_problems(lab) == []
+    assert max(math.dist(lab["points"][n], SQUARED_AT[n]) for n in SQUARED_AT) < 2.0
+    square = next(m["pixels"][0] for m in lab["marks"] if m["kind"] == "right")
+    for x in lab["labels"]:
+        if x["leader"] is not None:
+            assert LineString(x["leader"]).distance(LineString(square)) >= 4.0
+    close = copy.deepcopy(lab)  # (reader 35's: "CD = 6" led 3.1 px past the square)
+    label = next(x for x in close["labels"] if x["element"] in ("CD", "DC"))
+    label.update(bbox=[323.0, 272.67, 383.0, 289.33], leader=[[427.91, 323.23], [384.6, 290.54]])
+    assert any("crosses the right mark" in x for x in textbook_problems(close))
