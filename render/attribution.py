@@ -309,6 +309,24 @@ class Rules:
             good[idx] = (at <= POINT_CENTRE_FONTS * self.font_px) & (dc.min(axis=1) >= POINT_CENTRE_RATIO * at)
         return good
 
+    def _whole_strips(self, element: str, p: str, q: str) -> list[tuple]:
+        """The strips between each whole side that side ``pq`` is a piece of and the whole's dimension line
+        (``_strip``): a bare value of the piece there reads as part of the whole's dimension."""
+        if element in self.named_sides:
+            return []
+        out = []
+        for whole, off in self.side_offsets.items():
+            try:
+                a, b = _side_points(whole, self.points)
+            except KeyError:
+                continue
+            if {a, b} == {p, q} or not _collinear_overlap(self.points, (a, b), (p, q)):
+                continue
+            strip = _strip(self.points[a], self.points[b], np.asarray(off, float))
+            if strip is not None:
+                out.append(strip)
+        return out
+
     def _side(self, element: str) -> Rule:
         p, q = _side_points(element, self.points)
         own = self.stroke_index.get(frozenset((p, q)), -1)  # a diagonal may be labelled but not drawn
@@ -316,6 +334,7 @@ class Rules:
         st = self.strokes
         rest = _not_owned_by(st.owner, skip)
         oa, ob, ra, rb = self.points[p][None], self.points[q][None], st.a[rest], st.b[rest]
+        strips = self._whole_strips(element, p, q)
         if element in self.side_offsets:  # its value is read against its dimension line (a split side)
             oa, ob = oa + self.side_offsets[element], ob + self.side_offsets[element]
         lo, hi = np.minimum(ra, rb), np.maximum(ra, rb)
@@ -353,6 +372,9 @@ class Rules:
             if len(ca) and length > 1e-9:  # beside the side's middle part, not level with a corner (the
                 t = (c - oa[0]) @ u / length  # foot of the centre on the side)
                 sel &= (t >= keep) & (t <= length - keep)
+            for wa, w, n, reach in strips:  # (never between the whole side it is a piece of and the whole's
+                along, across = (c - wa) @ w, (c - wa) @ n  # dimension line: it reads as part of that dimension,
+                sel &= ~((along > 0) & (along < 1) & (across > 0) & (across < reach))  # reader 35's 17)
             idx, c, own_c = idx[sel], c[sel], own_c[sel]
             if len(idx) and len(lo):  # nearer its own side than any other stroke, by RATIO and SLACK
                 b = boxes[idx]
@@ -913,6 +935,18 @@ def _centre_near(c: np.ndarray, own: np.ndarray, rest: np.ndarray, reach: float)
 
 def _point_boxes(pts: np.ndarray) -> np.ndarray:
     return np.concatenate([pts, pts], axis=1)
+
+
+def _strip(wa: np.ndarray, wb: np.ndarray, off: np.ndarray) -> tuple | None:
+    """The strip between segment ``wa wb`` and its dimension line ``off`` away: its start, the side scaled to a
+    unit run along it (``(c - wa) @ w`` is 0 to 1 within it), the unit normal towards the line, and the line's
+    distance."""
+    d = wb - wa
+    n2 = float(d @ d)
+    reach = float(np.hypot(*off))
+    if n2 < 1e-9 or reach < 1e-9:
+        return None
+    return wa, d / n2, off / reach, reach
 
 
 def _side_points(element: str, points: dict) -> tuple[str, str]:

@@ -1044,7 +1044,7 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
     # matplotlib paths of the fills, for the side labels only (building them costs)
     shapes = [f.path for f in d.fills] if any(it.quantity.kind is QKind.LENGTH for it in items) else []
     rank = {QKind.ANGLE: 0, QKind.LENGTH: 1}
-    strokes = _mark_strokes(d)
+    strokes, squares = _mark_strokes(d), _mark_strokes(d, SQUARE_KINDS)
     eased = d.rules.named_sides  # (named sides, read by their name under an eased rule: after the other sides,
     # whose places the usual rule decides)
     for it in sorted(items, key=lambda it: rank.get(it.quantity.kind, 2) + 0.5 * (str(it.quantity) in eased)):
@@ -1109,7 +1109,8 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
             rule = partial(_leaders_beside_lines, rule, np.array([line for _, _, line in d.segments],
                                                                   dtype=float).reshape(-1, 2, 2))
         if strokes.size:  # (a leader across a tick, an arrow, a bracket or a square reads
-            rule = partial(_leaders_off_marks, rule, strokes)  # as pointing at that mark's element)
+            rule = partial(_leaders_off_marks, rule, strokes, squares=squares)  # as pointing at that mark's
+            # element)
         in_wedge = None
         if role == "angle":  # (its leader leaves the wedge between its own rays where a clean place lets it,
             a, _, b = q.key  # never across one of them)
@@ -2001,21 +2002,32 @@ def _led_alongside(d: Drawing, placed: Placed) -> bool:
 MARKED_KINDS = ("equal", "parallel", "bracket", "right", "right_lines", "height", "equal_arc")  # marks a leader keeps off
 
 
-def _mark_strokes(d: Drawing) -> np.ndarray:
+SQUARE_KINDS = ("right", "right_lines")
+SQUARE_LEADER_CLEAR = 5.0  # px a set-off value's leader keeps from a right-angle square (reader 35's 12: "CD = 6"
+# led 3 px past the square at D read as led across it)
+
+
+def _mark_strokes(d: Drawing, kinds: tuple[str, ...] = MARKED_KINDS) -> np.ndarray:
     """The relation marks' strokes (ticks, arrows, brackets, squares) as segments (k×2×2)."""
-    segs = [(a, b) for m, lines in d.relation_marks if m.kind in MARKED_KINDS for line in lines
+    segs = [(a, b) for m, lines in d.relation_marks if m.kind in kinds for line in lines
             for a, b in zip(line[:-1], line[1:])]
     return np.array(segs, dtype=float).reshape(-1, 2, 2)
 
 
-def _leaders_off_marks(rule, strokes: np.ndarray, boxes: np.ndarray, leaders) -> np.ndarray:
+def _leaders_off_marks(rule, strokes: np.ndarray, boxes: np.ndarray, leaders,
+                       squares: np.ndarray | None = None) -> np.ndarray:
     """``rule``'s verdict on the boxes (n×4), and no leader (n×2×2) within ``LEADER_MARK_CLEAR`` of a relation
     mark's stroke (k×2×2): across a parallel mark's arrows or a bracket, a leader read as pointing at that mark's
-    side (FormalGeo's 479: "AD = 5x-18" led across AD's own arrows)."""
+    side (FormalGeo's 479: "AD = 5x-18" led across AD's own arrows); nor within ``SQUARE_LEADER_CLEAR`` of a
+    right-angle square's (``squares``)."""
     good = rule(boxes, leaders)
     if leaders is None or not len(leaders):
         return good
-    return good & (_segment_gaps(np.asarray(leaders, dtype=float), strokes).min(axis=1) >= LEADER_MARK_CLEAR)
+    leaders = np.asarray(leaders, dtype=float)
+    good &= _segment_gaps(leaders, strokes).min(axis=1) >= LEADER_MARK_CLEAR
+    if squares is not None and squares.size:
+        good &= _segment_gaps(leaders, squares).min(axis=1) >= SQUARE_LEADER_CLEAR
+    return good
 
 
 WEDGE_CLEAR = 1.0  # px: an angle's leader keeps this far from its own two rays

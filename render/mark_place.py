@@ -60,6 +60,9 @@ BRACKET_FONTS = 0.9  # a split segment's equal-length bracket this many font hei
 BRACKET_GAP = 10.0  # px: its legs stop this far short of the segment (at 4 px the bracket drew as a closed strip,
 # a second parallel line: review 7)
 BRACKET_LEG = 8.0  # px: and run out this far (open hooks a reader sees as a bracket's)
+BRACKET_HOOK = 12.0  # px: a bracket's legs where its span can sit that far out (gap and leg): each a straight foot
+BRACKET_ROUND = 9.0  # and a quarter round this wide into the span, as a typeset bracket's (reader 35's 19: square
+# 8 px legs beside a 390 px side read as "tiny end stubs", the bracket as a stray thin line parallel to AB)
 BRACKET_LANE = 17.0  # px between two brackets along one line on one side (at one offset, review 5 read a bracket
 # nested in another as part of it)
 BRACKET_INNER = 5  # crossings a bracket inside the figure must save to go there
@@ -68,6 +71,27 @@ BRACKET_CROSS_END = 10.0  # px: never within this of its span's ends (a leg cut 
 BRACKET_CROSS_MAX = 3  # lines a broken bracket crosses at most
 BRACKET_CLEAR = 4.0  # px a bracket keeps from right-angle squares and other brackets where it can
 BREAK_HALF = 0.65  # fonts: half a value's box, in its dimension line's break, across the line
+
+
+def rounded(line: np.ndarray) -> np.ndarray:
+    """Bracket polyline (foot, corner, corner, foot) as painted: each corner rounded by a quarter circle of
+    ``BRACKET_ROUND`` px where its leg is long enough to keep a straight foot of that length (a short leg, between
+    a side and its dimension line, stays square).  The export keeps the corners (leg, span, span, leg)."""
+    f0, c0, c1, f1 = (np.asarray(x, float) for x in line)
+    leg = float(np.hypot(*(c0 - f0)))
+    span = float(np.hypot(*(c1 - c0)))
+    if leg < BRACKET_ROUND + 2.0 or span < 4 * BRACKET_ROUND:
+        return np.asarray(line, float)
+    up, along = (c0 - f0) / leg, (c1 - c0) / span
+    t = np.linspace(0.0, 0.5 * math.pi, 7)[1:-1]
+
+    def corner(c: np.ndarray, u: np.ndarray, w: np.ndarray) -> list:  # (from the leg's top into the span)
+        centre = c - BRACKET_ROUND * u + BRACKET_ROUND * w
+        return [centre - BRACKET_ROUND * w * math.cos(a) + BRACKET_ROUND * u * math.sin(a) for a in t]
+
+    first = [f0, c0 - BRACKET_ROUND * up, *corner(c0, up, along), c0 + BRACKET_ROUND * along]
+    last = [c1 - BRACKET_ROUND * along, *corner(c1, up, -along)[::-1], c1 - BRACKET_ROUND * up, f1]
+    return np.array([*first, *last])
 
 
 def bracketed_offset(fpx: float) -> float:
@@ -253,6 +277,24 @@ class MarkLayout:
         """Does a drawn point lie inside segment ab (so that a mark by its middle reads as a piece's)?"""
         return bool(self.cuts(a, b))
 
+    def crossed(self, a: str, b: str) -> bool:
+        """Does another drawn segment cross segment ab's inside at a point no drawn point names, over a font
+        height from either end (the side drawn as two pieces, the crossing unlettered)?"""
+        p, r = self.px[a], self.px[b]
+        length = float(np.hypot(*(r - p)))
+        sa, sb = self._others(p, r)
+        if length < 2 * self.fpx or not len(sa):
+            return False
+        hit = _segments_cross(p, r, sa, sb)
+        u = (r - p) / length
+        for s, t in zip(sa[hit], sb[hit]):
+            d = t - s
+            den = _cross(u, d)
+            at = float(_cross(s - p, d)) / float(den) if abs(float(den)) > 1e-12 else -1.0
+            if self.fpx < at < length - self.fpx:
+                return True
+        return False
+
     def cuts(self, a: str, b: str) -> list[float]:
         """Where drawn points lie inside segment ab, as shares of it."""
         p, r = self.px[a], self.px[b]
@@ -424,11 +466,11 @@ class MarkLayout:
                     continue
                 lo, hi = sorted((float((s - p) @ u), float((t - p) @ u)))
                 n += hi > 0 and lo < float(np.hypot(*(r - p)))
-            return max(BRACKET_FONTS * self.fpx, BRACKET_GAP + BRACKET_LEG) + n * BRACKET_LANE
+            return max(BRACKET_FONTS * self.fpx, BRACKET_GAP + BRACKET_HOOK) + n * BRACKET_LANE
 
         def shape(side):  # (a bracket a lane out: its legs from past the lane inside it, never along its legs)
             out = lane(side)
-            lo = (out - BRACKET_LEG if out > BRACKET_GAP + BRACKET_LEG + 0.5 else BRACKET_GAP) * side
+            lo = (out - BRACKET_HOOK if out > BRACKET_GAP + BRACKET_HOOK + 0.5 else BRACKET_GAP) * side
             return np.array([p + inset + lo, p + inset + out * side, r - inset + out * side, r - inset + lo])
 
         def cost(side) -> int:  # lines, marks, dimension lines, and the squares and brackets drawn so far

@@ -237,7 +237,7 @@ def tangent_squares(problem: GeneralProblem, segments, marks: list[Mark]) -> lis
 def element_text(kind: str, e: tuple) -> str:
     if len(e) == 3 and kind in ("right", "equal_angle"):
         return f"angle {''.join(e)}"
-    if kind == "equal_arc":
+    if kind in ("equal_arc", "arc"):
         return f"arc {''.join(e)}"
     if len(e) == 1:
         return f"point {e[0]}"

@@ -37,6 +37,7 @@ from .annotate import Annotation, Item, format_number
 from .general import extensions, named_segments, radius_end
 from .labels import ON_SOMETHING
 from .mark_place import (RUN_ON_FONTS, RUN_ON_SHARE, MarkLayout, corner_crossings, draw_mark, drawn_triangles,
+                         rounded,
                          unsplit_corner)
 from .marks import Mark, angle_key, element_text, equal_chords, lone, merge_equal, read_marks, tangent_squares
 from .scene import Scene, SceneArc, SceneShape
@@ -247,6 +248,11 @@ class TextbookAnnotation(Annotation):
                 self.split.add(q)
                 if q in self.leaders and q != self.query:  # (however it came to be set off: from its dimension
                     self.forced.add(q)  # line, never from a piece)
+            if not split and layout.crossed(*q.key):  # (a drawn line crossing the side where no point is: a
+                if q == self.query:  # bare value by one piece reads as the piece's, reader 35's 26: the radius's
+                    self.named_query = True  # "5" by the part of OA a chord cuts off; named, it is the side's)
+                else:
+                    self.named.add(q)
             run = layout.run_on(*q.key)
             side = float(np.hypot(*(layout.px[q.key[1]] - layout.px[q.key[0]])))
             short = RUN_ON_SHARE * (side + run) if not _within_valued(layout, q, self.items()) else 0.0
@@ -304,7 +310,7 @@ class TextbookAnnotation(Annotation):
                     lines, own = [], []
             for b, drawn in [*own, *layout.halves[halves:]]:
                 self.export.append((b, drawn))
-                marks += drawn
+                marks += [rounded(x) for x in drawn] if b.kind == "bracket" and len(drawn) == 1 else drawn
             layout.spare_count += len(layout.halves) > halves
             if lines or dash:
                 self.export.append((m, lines + dash))
@@ -313,7 +319,30 @@ class TextbookAnnotation(Annotation):
             self.crowded += [(given, *c) for c in layout.crowded[crowded:]]
         marks = self._compact_counts(marks)
         self._name_bracketed_parts(layout)
+        asked = self._asked_arc(layout)
+        if asked is not None:
+            self.export.append(asked)
+            marks += asked[1]
         return marks, dashed
+
+    def _asked_arc(self, layout: MarkLayout) -> tuple[Mark, list[np.ndarray]] | None:
+        """The asked arc (``arc OEC``: about O, counter-clockwise from E to C) drawn heavier, ``EMPHASIS_PX``
+        inside and outside itself, as an asked sector's is: its "?" then reads as the arc's (reader 35's 16: a bare
+        "?" by the circle between E and C, with no arc marked, read as chord EC's)."""
+        from .compose import EMPHASIS_PX
+
+        q = self.query
+        if q is None or q.kind is not QKind.ARC or len(q.key) != 3 or not all(n in layout.px for n in q.key):
+            return None
+        o, a, b = (layout.px[n] for n in q.key)
+        r = float(np.hypot(*(a - o)))
+        t0 = math.atan2(*(a - o)[::-1])
+        sweep = (math.atan2(*(b - o)[::-1]) - t0) % (2 * math.pi)
+        if r < 1.0 or sweep < 1e-3:
+            return None
+        t = t0 + sweep * np.linspace(0.0, 1.0, max(8, int(math.degrees(sweep) / 2)) + 1)
+        ring = np.column_stack([np.cos(t), np.sin(t)])
+        return Mark("arc", (q.key,), "goal"), [o + (r + k * EMPHASIS_PX) * ring for k in (-1, 1)]
 
     def _compact_counts(self, marks: list) -> list:
         """The drawn equal groups' tick counts renumbered 1, 2, 3 … in order, each group's ticks redrawn with its

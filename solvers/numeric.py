@@ -1570,6 +1570,7 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
         pick = np.isin(poly, keep)
         renumber = np.searchsorted(keep, poly[pick])
         poly, prev, cur, nxt = renumber, prev[pick], cur[pick], nxt[pick]
+        loose = _loose_corners(model, system.points, start, poly, prev, cur, nxt)
     iu = np.triu_indices(n, 1)
     pairs = np.array([[ix[a[0]], ix[a[1]], ix[b[0]], ix[b[1]]] for a, b in unequal], dtype=int).reshape(-1, 4)
     offs = np.array([[ix[q], ix[ab[0]], ix[ab[1]]] for q, ab in off], dtype=int).reshape(-1, 3)
@@ -1603,7 +1604,7 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
             out.append(np.maximum(width - area / np.maximum(longest, 1e-9) ** 2, 0.0)[:, None])
         if len(cur):  # (no polygon corner drawn near flat, or reflex, where the facts leave it free: the polygons
             # that have one at the start, all their corners)
-            out.append(np.maximum(_inner_angles(pts, prev, cur, nxt, poly) - SPREAD_FLAT, 0.0) / 180.0)
+            out.append(loose * np.maximum(_inner_angles(pts, prev, cur, nxt, poly) - SPREAD_FLAT, 0.0) / 180.0)
         for g, h in group_pairs:  # (unconnected parts side by side, never over each other)
             a, b = pts[:, g], pts[:, h]
             u = b.mean(axis=1) - a.mean(axis=1)
@@ -1693,6 +1694,29 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     if not polys_ok or (a is not None and b is not None and not _close(a, b)):
         return None
     return moved
+
+
+def _loose_corners(model: NumericModel, names: Sequence[str], start: np.ndarray, poly: np.ndarray, prev: np.ndarray,
+                   cur: np.ndarray, nxt: np.ndarray) -> np.ndarray:
+    """1 for each polygon corner ``spread`` may push back from flat or reflex, 0 for one drawn past SPREAD_FLAT
+    whose angle the facts fix (a dart's reflex corner at a circle's centre): pushing it back cannot succeed, and
+    its pull against the facts left the least squares far off them, the polish then landing on a worse figure
+    (reader 35's 06: FormalGeo 4428 kept its 28 px chord BC)."""
+    flat = _inner_angles(start, prev, cur, nxt, poly) > SPREAD_FLAT
+    loose = np.ones(len(cur))
+    if not flat.any():
+        return loose
+    which = np.flatnonzero(flat)
+
+    def angle(a: str, v: str, b: str):
+        def measure(c, _r):
+            u, w = c[a] - c[v], c[b] - c[v]
+            return math.atan2(abs(float(u[0] * w[1] - u[1] * w[0])), float(u @ w))
+        return measure
+
+    fixed = fixed_by_facts(model, [angle(names[prev[i]], names[cur[i]], names[nxt[i]]) for i in which])
+    loose[which[np.array(fixed, dtype=bool)]] = 0.0
+    return loose
 
 
 def _free_ratios(model: NumericModel, pairs) -> list:

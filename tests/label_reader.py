@@ -401,6 +401,7 @@ def _arcs_apart(fig: dict, pts: dict) -> list[str]:
 
 
 # -- textbook figures: the relation marks (``marks``: kind, elements, pixels) -------------------------------
+ASKED_ARC_END = 0.02  # radians: an asked arc's heavier stroke starts and ends this near its arc's ends
 MARK_ON = 1.5  # px: a mark's anchor (a square's arm, an arrow's tip, a dot's centre) this near its element
 TICK_CLEAR = 6.0  # px: a tick crosses its segment at least this far from every point (at one, it reads as its)
 
@@ -536,6 +537,18 @@ def mark_problems(fig: dict) -> list[str]:
             offs = [((x - p[0]) * uy - (y - p[1]) * ux) / n for x, y in ((ax, ay), (bx, by))]
             if abs(ends[0]) > MARK_ON or abs(ends[1] - n) > MARK_ON or abs(offs[0] - offs[1]) > MARK_ON:
                 out.append(f"the dimension line of {els[0]} does not run beside it from end to end")
+        elif kind == "arc":  # an asked arc drawn heavier: each stroke along its arc, end to end
+            o, a, b = (pts[n] for n in split_points(els[0].split(" ", 1)[1], pts, 3))
+            r = math.dist(o, a)
+            t0 = math.atan2(o[1] - a[1], a[0] - o[0])
+            sweep = (math.atan2(o[1] - b[1], b[0] - o[0]) - t0) % (2 * math.pi)
+            for stroke in lines:
+                ts = [(math.atan2(o[1] - y, x - o[0]) - t0) % (2 * math.pi) for x, y in stroke]
+                end = ASKED_ARC_END
+                ts = [t - 2 * math.pi if t > 2 * math.pi - end else t for t in ts]  # (an end rounded past its point)
+                if any(abs(math.dist((x, y), o) - r) > MARK_ON for x, y in stroke) or \
+                        any(t > sweep + end for t in ts) or min(ts) > end or max(ts) < sweep - end:
+                    out.append(f"the heavier stroke of {els[0]} does not run along its arc")
         elif kind == "equal_arc":  # ticks across each arc (centre, then its ends counter-clockwise on screen: y up)
             per = _per_element(m, "the equal arcs", "ticks", out)
             for i, e in enumerate(els):
@@ -776,7 +789,8 @@ def textbook_problems(fig: dict) -> list[str]:
             + _neighbour_squares(fig) + _tick_rows(fig) + _one_length_two_counts(fig, pts) + _unmarked_equal_arcs(fig)
             + _arc_labels_off(fig, pts) + _pieces_by_whole_middles(fig, pts) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
             + _near_incidences(fig, pts) + _sectors_past_chords(fig, pts) + _bracketed_values_moved(fig)
-            + _leaders_at_crossings(fig, pts))
+            + _leaders_at_crossings(fig, pts) + _values_on_crossed_sides(fig, pts) + _bare_arc_queries(fig)
+            + _pieces_in_dimension_strips(fig, pts))
 
 
 NEAR_CENTRE = 0.15  # of the radius: a chord passing nearer its circle's centre (but not through it) reads as a diameter
@@ -1615,6 +1629,7 @@ def stacked_annotations(fig: dict) -> list[str]:
     return out
 
 
+LEADER_SQUARE = 4.0  # px: a leader this near a right-angle square reads as led across it (reader 35's 12: 3.1 px)
 LEADER_MARK = 2.0  # px: a leader this near a mark's stroke runs into it (between a double tick's strokes too)
 
 
@@ -1628,7 +1643,8 @@ def _leaders_over_marks(fig: dict) -> list[str]:
         if lab["leader"] is None:
             continue
         lead = LineString(lab["leader"])
-        hit = next(((k, e) for k, e, g in strokes if g.distance(lead) < LEADER_MARK), None)
+        hit = next(((k, e) for k, e, g in strokes
+                    if g.distance(lead) < (LEADER_SQUARE if k == "right" else LEADER_MARK)), None)
         if hit is not None:
             out.append(f"the leader of {lab['text']!r} ({lab['element']}) crosses the {hit[0]} mark of "
                        f"{', '.join(hit[1])}")
@@ -2351,6 +2367,9 @@ def _letters_by_a_neighbour(fig: dict, pts: dict) -> list[str]:
 BRACKET_APART = 9.0  # px: a bracket's legs stop at least this far off their side (at 4 px it drew as a closed strip)
 DIMENSION_APART = 12.0  # px: and its span at least this far from its side's dimension line
 BRACKET_FREE = 3.0  # px: its span keeps this far from every other drawn line, circle, mark and label
+BRACKET_STUB = 10.0  # px: legs shorter beside a span over BRACKET_STUB_SPAN px read as stubs, the bracket as a stray
+BRACKET_STUB_SPAN = 120.0  # thin line parallel to its side (reader 35's 19: 8 px legs by a 390 px side); a side
+# with a dimension line frames the bracket between them
 
 
 def _brackets_apart(fig: dict, pts: dict, crossed: bool = False) -> list[str]:
@@ -2367,6 +2386,10 @@ def _brackets_apart(fig: dict, pts: dict, crossed: bool = False) -> list[str]:
         brace, drawn = _brace(m), m["pixels"]
         if min(own.distance(Point(brace[0])), own.distance(Point(brace[-1]))) < BRACKET_APART:
             out.append(f"the bracket of {el} starts within {BRACKET_APART:g} px of it: it reads as a second line")
+        legs = min(math.dist(brace[0], brace[1]), math.dist(brace[-1], brace[-2]))
+        if legs < BRACKET_STUB and math.dist(brace[1], brace[-2]) > BRACKET_STUB_SPAN and _dimension(fig, el) is None:
+            out.append(f"the bracket of {el} has legs of {legs:.0f} px along its {math.dist(p, q):.0f} px: end "
+                       f"stubs, it reads as a stray line parallel to {el} (reader 35)")
         parts = [drawn[0][1:], *drawn[1:-1], drawn[-1][:-1]] if len(drawn) > 1 else [brace[1:-1]]
         span = MultiLineString([pc for pc in parts if len(pc) > 1])  # (broken where it crosses: the pieces drawn)
         lines = [LineString([pts[a], pts[b]]) for a, b in fig["segments"]
@@ -2896,4 +2919,72 @@ def _undotted_centres(fig: dict, pts: dict) -> list[str]:
     for c in fig.get("circles", []):
         at = [n for n, xy in pts.items() if math.dist(xy, c["centre"]) < 0.5]
         out += [f"the centre {n} of a circle has no dot" for n in at if n not in dotted]
+    return out
+
+
+CROSSED_END = 16.0  # px: a drawn line crossing a side further than this from both its ends splits it into two pieces
+
+
+def _values_on_crossed_sides(fig: dict, pts: dict) -> list[str]:
+    """A side's bare value (no name, no leader, no dimension line) where another drawn segment crosses the side
+    inside at no lettered point: the side is drawn as two pieces, and the value by one reads as that piece's
+    (reader 35's 26: the radius's "5" on the part of OA that chord BC cuts off)."""
+    out = []
+    for lab in fig["labels"]:
+        names = split_points(lab["element"], pts, 2) if " " not in lab["element"] else None
+        if names is None or lab["leader"] is not None or "=" in lab["text"] or _dimension(fig, lab["element"]):
+            continue
+        p, q = (pts[n] for n in names)
+        n = math.dist(p, q)
+        if n < 2 * CROSSED_END or any(k not in names and _off_line(p, q, xy) < 0.75 and 0.5 < math.dist(p, xy) < n - 0.5
+                                      and math.dist(q, xy) < n for k, xy in pts.items()):
+            continue  # (a lettered point splits it: the split side's own rules)
+        own = LineString([p, q])
+        for a, b in fig["segments"]:
+            line = LineString([pts[a], pts[b]])
+            if {a, b} & set(names) or _along(line, p, q) or not own.crosses(line):
+                continue
+            at = own.project(own.intersection(line))
+            if CROSSED_END < at < n - CROSSED_END:
+                out.append(f"{lab['text']!r} ({lab['element']}) sits by one piece of it, {a}{b} crossing it where no "
+                           "point is: it reads as the piece's")
+                break
+    return out
+
+
+def _bare_arc_queries(fig: dict) -> list[str]:
+    """An asked arc's bare "?" (no "arc" in its text) with its arc not drawn as such (no heavier stroke along it,
+    ``marks`` kind ``arc``): by the circle between two points it reads as the chord's (reader 35's 16, "?" of arc
+    EC read as chord EC)."""
+    heavy = {e for m in fig.get("marks", []) if m["kind"] == "arc" for e in m["elements"]}
+    return [f"the {lab['text']!r} of {lab['element']} marks no arc: it reads as the chord's"
+            for lab in fig["labels"] if lab["element"].startswith("arc ") and lab["text"].strip() == "?"
+            and lab["element"] not in heavy]
+
+
+def _pieces_in_dimension_strips(fig: dict, pts: dict) -> list[str]:
+    """A bare value or "?" of a piece of a side (AG of line A-G-C) set between the whole side and the whole's
+    dimension line: it reads as part of the whole's dimension (reader 35's 17: the "?" of AG below AC's "19")."""
+    out = []
+    dims = [(m["elements"][0], m["pixels"][0]) for m in fig.get("marks", []) if m["kind"] == "dimension"]
+    for lab in fig["labels"]:
+        names = split_points(lab["element"], pts, 2) if " " not in lab["element"] else None
+        if not dims or names is None or lab["leader"] is not None or "=" in lab["text"]:
+            continue
+        p, q = (pts[n] for n in names)
+        x0, y0, x1, y1 = lab["bbox"]
+        mid = Point((x0 + x1) / 2, (y0 + y1) / 2)
+        for el, line in dims:
+            whole = split_points(el, pts, 2)
+            if whole is None or set(whole) == set(names):
+                continue
+            a, b = (pts[n] for n in whole)
+            if _off_line(a, b, p) > 0.75 or _off_line(a, b, q) > 0.75 or not _collinear_overlap(a, b, p, q):
+                continue
+            strip = Polygon([a, b, line[-1], line[0]]) if math.dist(a, line[0]) < math.dist(a, line[-1]) else \
+                Polygon([a, b, line[0], line[-1]])
+            if strip.is_valid and strip.contains(mid):
+                out.append(f"{lab['text']!r} ({lab['element']}) sits between {el} and its dimension line: it reads as "
+                           f"part of {el}'s dimension")
+                break
     return out

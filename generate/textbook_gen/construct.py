@@ -539,6 +539,17 @@ def base_circle(f: Figure, rng: np.random.Generator) -> None:
     f.base = "circle"
 
 
+CAP_ARC = 180.0  # degrees: the chords' ends spread round their circle, no arc between two of them wider (the centre
+# inside ACBD: reader 35's 20, AP = 5, PB = 7, CP = 3 at 30°, drew ACBD in a thin cap of a large circle, its four
+# leaders crowded there and AC merged with its arc; about half the draws pass)
+
+
+def _widest_gap(o: np.ndarray, pts: list[np.ndarray]) -> float:
+    """The widest arc (degrees) between two of ``pts`` next to each other round the circle about ``o``."""
+    turns = sorted(math.degrees(math.atan2(*(p - o)[::-1])) % 360.0 for p in pts)
+    return max((turns[(i + 1) % len(turns)] - turns[i]) % 360.0 for i in range(len(turns)))
+
+
 def base_chords(f: Figure, rng: np.random.Generator) -> None:
     """Two chords AB and CD of circle O meeting at P, by AP, PB, CP and the angle between them
     (PD = AP·PB/CP puts D on the circle): the power of a point, and Ptolemy in ACBD."""
@@ -552,6 +563,8 @@ def base_chords(f: Figure, rng: np.random.Generator) -> None:
     at["O"] = _circumcentre(at["A"], at["B"], at["C"])
     if not _angles_ok([at[n] for n in "ACBD"]) or min(pg.dist(at["O"], q) for k, q in at.items() if k != "O") < 1:
         raise Retry("a thin quadrilateral, or the centre on a point")
+    if _widest_gap(at["O"], [at[n] for n in "ACBD"]) > CAP_ARC:
+        raise Retry("the chords in a cap of their circle")
     f.at.update(at)
     f.circles["O"] = ["A", "C", "B", "D"]
     f.radii["O"] = pg.dist(at["O"], at["A"])
