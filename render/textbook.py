@@ -37,8 +37,7 @@ from .annotate import Annotation, Item, format_number
 from .general import extensions, named_segments, radius_end
 from .labels import ON_SOMETHING
 from .mark_place import (RUN_ON_FONTS, RUN_ON_SHARE, MarkLayout, corner_crossings, draw_mark, drawn_triangles,
-                         rounded,
-                         unsplit_corner)
+                         rounded, unsplit_corner)
 from .marks import Mark, angle_key, element_text, equal_chords, lone, merge_equal, read_marks, tangent_squares
 from .scene import Scene, SceneArc, SceneShape
 
