@@ -378,14 +378,15 @@ class TextbookAnnotation(Annotation):
 CELL_SHARE = 0.04  # a piece of a shape that drawn lines cut off is a cell of its own from this share of its area
 
 
-_REGIONS: dict[tuple, tuple[list, dict[str, list]]] = {}  # the last scenes' drawn triangles and cells, by what they read
+_REGIONS: dict[tuple, tuple[list, dict[str, list]]] = {}  # the last scenes' drawn triangles and cells, by their
+# segments, shapes and pixel points
 _REGIONS_KEPT = 8
 
 
 def _drawn_regions(scene: Scene, px: dict) -> tuple[list, dict[str, list]]:
     """``drawn_triangles`` and ``shape_cells`` of a scene in pixels, kept a while: a figure's layout is composed
-    again and again (a label set off, a value moved to the text) on one scene and frame, and these overlays of
-    every drawn segment were a fifth of each composing."""
+    again and again (a label set off, a value moved to the text) on one scene and frame, and each composing
+    overlaid every drawn segment again to find the same regions."""
     key = (tuple(scene.segments), tuple((sh.name, sh.points, len(sh.loops)) for sh in scene.shapes),
            tuple((n, float(xy[0]), float(xy[1])) for n, xy in px.items()))
     if key not in _REGIONS:

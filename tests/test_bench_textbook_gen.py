@@ -65,3 +65,36 @@ def test_a_refused_check_is_charged_to_the_step_that_refused_it(tmp_path: Path, 
     assert got["problems checked"] == 3
     assert list(got["checks refused, by the step"]) == ["figure misleads"]
 
+
+
+def test_a_stage_called_inside_another_is_charged_to_the_outer_one(tmp_path: Path, monkeypatch) -> None:
+    """The check's own search of the text runs a figure search, the re-solve its lightest proofs: a stage called
+    inside another is the outer one's time alone (the shares add up), and charged to itself where it runs alone."""
+    bench = _bench()
+    import time
+    from types import SimpleNamespace
+
+    from geomill.generate.textbook_gen import goals, make, records
+
+    for options in bench.STAGES.values():
+        for mod, attr in options:
+            owner = _owner(mod)
+            if hasattr(owner, attr):
+                monkeypatch.setattr(owner, attr, getattr(owner, attr))
+    for attr, _ in bench.REFUSALS.values():
+        monkeypatch.setattr(make, attr, getattr(make, attr))
+
+    def busy(seconds: float) -> None:
+        t0 = time.process_time()
+        while time.process_time() - t0 < seconds:
+            pass
+    closure = SimpleNamespace(_roughly=False)
+    monkeypatch.setattr(goals._Closure, "ask", lambda self, expr: busy(0.1))
+    monkeypatch.setattr(make, "searched_agrees", lambda: goals._Closure.ask(closure, None))
+    monkeypatch.setattr(records, "make_record", lambda: (make.searched_agrees(), goals._Closure.ask(closure, None)))
+    bench._timed(tmp_path)
+    records.make_record()
+    got = json.loads(next(tmp_path.glob("*.json")).read_text())
+    search, proofs = got["check: the text's own figure search"], got["goal proofs"]
+    assert 0.1 <= search < 0.15 and 0.1 <= proofs < 0.15
+    assert abs(got["total"] - search - proofs) < 0.05
