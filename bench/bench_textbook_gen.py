@@ -8,9 +8,10 @@ cost gives on ``--workers`` free cores, and the set's distinctness (canonical fo
 question types and theorem families (records citing each; the solver's families reached, as
 ``bench/textbook_coverage.py`` counts them), and a digest of the records (two
 versions that make the same set print the same).  ``--stages`` adds each stage's share of the CPU (the
-closure, the goals' proofs, the re-parse and re-solve check, the figure, the record), timed in
-every worker, and the work no record keeps: the checks that refused their problem (whole, by the step that
-refused it) and how many lightest proofs were built for how many problems checked.
+closure, the goals' proofs, the text's own figure search, the re-parse and re-solve check, the figure, the
+record), timed in every worker, each stage with what it calls (one called inside another is the outer one's), and
+the work no record keeps: the checks that refused their problem (whole, by the step that refused it) and how
+many lightest proofs were built for how many problems checked.
 """
 from __future__ import annotations
 
@@ -31,11 +32,13 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from geomill.cli import main  # noqa: E402
 
 # (module, function) timed by --stages, by stage name: the first that exists of each (the check before
-# make.verified existed is timed whole as its re-solve)
+# make.verified existed is timed whole as its re-solve).  A stage holds everything it calls (the figure its
+# render's other starts, the re-solve its figure searches), and a stage called inside another is charged to the
+# outer one alone, so that the shares add up and "other" is what no stage times
 STAGES = {
     "closure": [("geomill.generate.textbook_gen.make", "closure")],
     "goal proofs": [("geomill.generate.textbook_gen.goals._Closure", "ask")],
-    "figure searches (the render's other starts, fallbacks)": [("geomill.solvers.numeric", "build_model")],
+    "check: the text's own figure search": [("geomill.generate.textbook_gen.make", "searched_agrees")],
     "check: own figure": [("geomill.generate.textbook_gen.make", "own_figure")],
     "check: moved figure (unforced)": [("geomill.generate.textbook_gen.make", "other_figure")],
     "check: re-solve and lint": [("geomill.generate.textbook_gen.make", "verified"),
@@ -68,16 +71,23 @@ def _timed(folder: Path) -> None:
 
     spent: dict[str, float] = collections.defaultdict(float)
     refused: list[str] = []  # the refusing step of the check running now
+    running: list[str] = []  # the stage running now (a stage called inside it is its time)
 
     def wrap(name: str, fn, dump: bool):
         def timed(*a, **k):
+            if running and not dump:
+                return fn(*a, **k)
             t0 = time.process_time()
+            if not dump:
+                running.append(name)
             try:
                 return fn(*a, **k)
             finally:
                 spent[name] += time.process_time() - t0
                 if dump:
                     (folder / f"{os.getpid()}.json").write_text(json.dumps(spent))
+                else:
+                    running.pop()
         return timed
 
     for name, options in STAGES.items():

@@ -234,8 +234,7 @@ class TextbookAnnotation(Annotation):
     def drawn(self, scene: Scene, frame, style) -> tuple[list, list]:
         marks, dashed, self.export, self.spans, self.reach, self.split = [], [], [], {}, {}, set()
         layout = MarkLayout(scene, frame, style.font_px)
-        self.triangles = drawn_triangles(scene, layout.px) if scene.shapes else []
-        self.cells = shape_cells(scene, layout.px)
+        self.triangles, self.cells = _drawn_regions(scene, layout.px)
         angles = [it.quantity for it in self.items() if it.quantity.kind is QKind.ANGLE]
         layout.arc_zones = [(layout.px[q.key[1]], ARC_ZONE * style.font_px) for q in angles if q.key[1] in layout.px]
         for it in self.items():  # a value of a side that points split goes on a dimension line beside it
@@ -409,6 +408,25 @@ class TextbookAnnotation(Annotation):
 
 
 CELL_SHARE = 0.04  # a piece of a shape that drawn lines cut off is a cell of its own from this share of its area
+
+
+_REGIONS: dict[tuple, tuple[list, dict[str, list]]] = {}  # the last scenes' drawn triangles and cells, by their
+# segments, shapes and pixel points
+_REGIONS_KEPT = 8
+
+
+def _drawn_regions(scene: Scene, px: dict) -> tuple[list, dict[str, list]]:
+    """``drawn_triangles`` and ``shape_cells`` of a scene in pixels, kept a while: a figure's layout is composed
+    again and again (a label set off, a value moved to the text) on one scene and frame, and each composing
+    overlaid every drawn segment again to find the same regions."""
+    key = (tuple(scene.segments), tuple((sh.name, sh.points, len(sh.loops)) for sh in scene.shapes),
+           tuple((n, float(xy[0]), float(xy[1])) for n, xy in px.items()))
+    if key not in _REGIONS:
+        _REGIONS[key] = (drawn_triangles(scene, px) if scene.shapes else [], shape_cells(scene, px))
+        while len(_REGIONS) > _REGIONS_KEPT:
+            _REGIONS.pop(next(iter(_REGIONS)))
+    triangles, cells = _REGIONS[key]
+    return list(triangles), {name: list(c) for name, c in cells.items()}
 
 
 def shape_cells(scene: Scene, px: dict) -> dict[str, list]:

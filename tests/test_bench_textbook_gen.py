@@ -25,6 +25,20 @@ def _owner(mod: str):
         return getattr(importlib.import_module(head), tail)
 
 
+def _put_back(bench, monkeypatch) -> None:
+    """Every function the bench wraps is put back after the test."""
+    from geomill.generate.textbook_gen import goals, make
+
+    for options in bench.STAGES.values():
+        for mod, attr in options:
+            owner = _owner(mod)
+            if hasattr(owner, attr):
+                monkeypatch.setattr(owner, attr, getattr(owner, attr))
+    for attr, _ in bench.REFUSALS.values():
+        monkeypatch.setattr(make, attr, getattr(make, attr))
+    monkeypatch.setattr(goals._Closure, "ask", goals._Closure.ask)
+
+
 def test_the_stages_sum_the_workers_and_keep_counts_and_refused_checks_apart(tmp_path: Path) -> None:
     bench = _bench()
     (tmp_path / "1.json").write_text(json.dumps({"total": 6.0, "closure": 2.0, "problems checked": 3,
@@ -43,16 +57,9 @@ def test_a_refused_check_is_charged_to_the_step_that_refused_it(tmp_path: Path, 
     """The wrappers on the generator's own functions: a check whose figure misleads is wasted work of that step,
     a check that passes is not; the problems checked are counted."""
     bench = _bench()
-    from geomill.generate.textbook_gen import goals, make, records
+    from geomill.generate.textbook_gen import make, records
 
-    for options in bench.STAGES.values():  # (every function the bench wraps is put back after the test)
-        for mod, attr in options:
-            owner = _owner(mod)
-            if hasattr(owner, attr):
-                monkeypatch.setattr(owner, attr, getattr(owner, attr))
-    for attr, _ in bench.REFUSALS.values():
-        monkeypatch.setattr(make, attr, getattr(make, attr))
-    monkeypatch.setattr(goals._Closure, "ask", goals._Closure.ask)
+    _put_back(bench, monkeypatch)
     monkeypatch.setattr(make, "drawn", lambda ok: ok)
 
     def check(ok: bool):
@@ -65,3 +72,29 @@ def test_a_refused_check_is_charged_to_the_step_that_refused_it(tmp_path: Path, 
     assert got["problems checked"] == 3
     assert list(got["checks refused, by the step"]) == ["figure misleads"]
 
+
+def test_a_stage_called_inside_another_is_charged_to_the_outer_one(tmp_path: Path, monkeypatch) -> None:
+    """A goal's proof built inside the check's own search of the text (a stand-in for any stage inside another) is
+    the search's time alone, so that the shares add up; a proof built outside it is the goal proofs' stage's."""
+    bench = _bench()
+    import time
+    from types import SimpleNamespace
+
+    from geomill.generate.textbook_gen import goals, make, records
+
+    _put_back(bench, monkeypatch)
+
+    def busy(seconds: float) -> None:
+        t0 = time.process_time()
+        while time.process_time() - t0 < seconds:
+            pass
+    closure = SimpleNamespace(_roughly=False)
+    monkeypatch.setattr(goals._Closure, "ask", lambda self, expr: busy(0.1))
+    monkeypatch.setattr(make, "searched_agrees", lambda: goals._Closure.ask(closure, None))
+    monkeypatch.setattr(records, "make_record", lambda: (make.searched_agrees(), goals._Closure.ask(closure, None)))
+    bench._timed(tmp_path)
+    records.make_record()
+    got = json.loads(next(tmp_path.glob("*.json")).read_text())
+    search, proofs = got["check: the text's own figure search"], got["goal proofs"]
+    assert 0.1 <= search < 0.15 and 0.1 <= proofs < 0.15
+    assert abs(got["total"] - search - proofs) < 0.05
