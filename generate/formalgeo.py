@@ -541,6 +541,9 @@ def _relation(t: Term, fig: Figure) -> None:
     if t.name.startswith("Mirror"):  # FormalGeo pairs the first vertices, then goes round the other way
         args = [args[0], _mirrored(args[1])]
     _, form = _BLOCK_OF[t.name]
+    if t.name == "ParallelBetweenLine" and _parallel_key(args) in {
+            _parallel_key(m.groups()) for st in fig.statements if (m := _PARALLEL.fullmatch(st))}:
+        return  # (FormalGeo lists a parallel both ways, AD ∥ CB and DA ∥ BC: one fact, said once)
     fig.statements.append(form.format(*args))
     for a in args:
         for p in a:
@@ -548,6 +551,12 @@ def _relation(t: Term, fig: Figure) -> None:
 
 
 _ALTITUDES = ("IsAltitudeOfTriangle", "IsAltitudeOfQuadrilateral")
+_PARALLEL = re.compile(r"([A-Z]+) parallel to ([A-Z]+)")
+
+
+def _parallel_key(args) -> frozenset:
+    """Two lines parallel, whichever way each is read and whichever is named first."""
+    return frozenset(frozenset(a) for a in args)
 
 
 def _vertex_altitude(args: list[str], fig: Figure) -> list[str] | None:

@@ -378,3 +378,14 @@ def test_a_face_with_arcs_bulging_into_it_turns_as_the_polygon_of_its_corners() 
 def test_a_face_whose_arcs_may_bulge_out_gives_no_chain(face: list[list[str]], lines: list[str]) -> None:
     assert _hollow_arc_chain(face, lines) is None
     assert _hollow_arc_chain([["B", "A"], ["O", "C", "A"], ["C", "B"]], ["OAB", "OCB"]) == "BAC"
+
+
+def test_a_parallel_listed_both_ways_is_said_once() -> None:
+    """FormalGeo lists some parallels twice, read both ways (AD ∥ CB and DA ∥ BC: problem 6909): one fact, one
+    statement, so that the question never states it twice (blind reader 36's 02); two other lines stay."""
+    text, _ = convert({"problem_id": 1, "construction_cdl": ["Shape(AD,DC,CB,BA)"],
+                       "text_cdl": ["ParallelBetweenLine(AD,CB)", "ParallelBetweenLine(DA,BC)",
+                                    "ParallelBetweenLine(AB,DC)", "Equal(LengthOfLine(AD),4)"],
+                       "image_cdl": [], "goal_cdl": "Value(LengthOfLine(BC))"})
+    assert len(re.findall(r"\bparallel to\b", text)) == 2, text
+    assert re.search(r"\b(AD parallel to CB|DA parallel to BC)\b", text) and "AB parallel to DC" in text
