@@ -52,7 +52,8 @@ PHASES = (
 )
 
 
-def _timed(owner, name: str, label: str, acc: collections.Counter) -> None:
+def _timed(owner, name: str, label: str, acc: collections.Counter, only=None) -> None:
+    """Wrap ``owner.name`` to add its CPU time to ``acc[label]`` (with ``only``, the calls whose keywords it accepts)."""
     f = getattr(owner, name)
 
     @functools.wraps(f)
@@ -61,24 +62,9 @@ def _timed(owner, name: str, label: str, acc: collections.Counter) -> None:
         try:
             return f(*args, **kwargs)
         finally:
-            acc[label] += time.process_time() - t
+            if only is None or only(kwargs):
+                acc[label] += time.process_time() - t
     setattr(owner, name, timed)
-
-
-def _time_goal_check(acc: collections.Counter) -> None:
-    """The construction starts made after the first figure was found (stopped at CHECKED, not DONE): the
-    further figures the goal is compared on, a part of the construction starts."""
-    f = numeric._solve_planned
-
-    @functools.wraps(f)
-    def timed(*args, **kwargs):
-        t = time.process_time()
-        try:
-            return f(*args, **kwargs)
-        finally:
-            if kwargs.get("done") == numeric.CHECKED:
-                acc[GOAL_CHECK] += time.process_time() - t
-    numeric._solve_planned = timed
 
 
 GOAL_CHECK = "after the first figure (the goal's check)"
@@ -148,7 +134,9 @@ def main(argv: list[str] | None = None) -> int:
     blocks: collections.Counter = collections.Counter()
     yielded: collections.Counter = collections.Counter()
     judged: collections.Counter = collections.Counter()
-    _time_goal_check(acc)  # (first: inside the construction starts' own timing)
+    # the construction starts made after the first figure (stopped at CHECKED, not DONE): the further figures the
+    # goal is compared on (wrapped first: inside the construction starts' own timing)
+    _timed(numeric, "_solve_planned", GOAL_CHECK, acc, only=lambda kw: kw.get("done") == numeric.CHECKED)
     for owner, name, label, _ in PHASES:
         _timed(owner, name, label, acc)
     if args.blocks:
