@@ -597,6 +597,7 @@ class Deduction:
         self._stated_values: set | None = None  # _stated_keys, read once (the judgements come after them)
         self._round_costs: dict[tuple, int] = {}  # _round_cost's: (lhs, rhs, the round's start) -> the premise's cost
         self._rule_texts: list[str | None] = []
+        self._known: tuple[int, dict] | None = None  # (the table's size, the values then): see known
 
     # -- adding equations ------------------------------------------------------------------------
     def add(self, inst: Instance) -> bool:
@@ -698,7 +699,13 @@ class Deduction:
         return self._estimates[s]
 
     def known(self) -> dict[sympy.Symbol, sympy.Expr]:
-        return {self.symbol[k]: v for k, v in self.table.known().items()}
+        """The determined values (a copy), kept while the table does not grow: a premise's test, a reduction of
+        the pool and every pass of the polish read them again, and building them (each value a sympy sum from
+        the table's back-substitution) is most of such a test's cost.  Only a new equation changes them."""
+        key = len(self.table.equations)
+        if self._known is None or self._known[0] != key:
+            self._known = (key, {self.symbol[k]: v for k, v in self.table.known().items()})
+        return dict(self._known[1])
 
     def evaluate(self, coeffs: dict, first: bool = False, light: bool = False):
         """The table's Answer for a linear combination of symbols (None when undetermined).  With
