@@ -46,7 +46,8 @@ class Configuration:
         self.model = model
         self.unnamed = unnamed  # the four-sided shapes the lines draw unnamed are polygons too
         self.at = model.coords
-        self.bound: dict[tuple, sympy.Expr] = {}  # (a template, its letters' points) -> its expression (Template.bind)
+        self.built: dict[tuple, sympy.Expr] = {}  # (a template, its elements) -> its expression (Template.bind)
+        self.bound: dict[tuple, sympy.Expr] = {}  # (a template, its letters' points) -> the same (Template.bind)
         self.measured: dict[tuple, float] = {}  # (kind, points) -> the element's value on the model (Template.measure)
         self.slot_atoms: dict[tuple, sympy.Expr] = {}  # (kind, points) -> the element's atom (Template.bind)
         self.lines: list[Line] = self._lines()

@@ -40,8 +40,6 @@ from .configuration import Configuration
 Binding = Mapping[str, str]  # template letter -> point name
 ProvenTest = Callable[[sympy.Expr, sympy.Expr], bool]  # does the deduction's table prove lhs = rhs?
 INF = float("inf")
-BUILT_KEPT = 200_000  # template expressions on their elements kept by the process (Template._bind), then dropped
-_BUILT: dict[tuple, sympy.Expr] = {}  # (a template, its elements) -> its expression: a function of these alone
 MAX_LINE = 9  # line addition on lines of at most this many points (a textbook line has few)
 
 
@@ -283,11 +281,10 @@ class Template:
         return (lambda b: (b[letters[0]],)) if letters else (lambda b: ())
 
     def bind(self, cfg: Configuration, b: Binding) -> sympy.Expr:
-        """The expression on ``b``'s points.  Built once per process for each tuple of elements
-        (``_BUILT``): most bindings of a block repeat another's elements (a triangle's angle sum
-        from each of its six orders), problems repeat them (length AB, angle ABC), and sympy's
-        constructors cost more than the lookup; and kept by the points themselves (``cfg.bound``):
-        each round of the judgements binds the same again."""
+        """The expression on ``b``'s points.  Built once per problem for each tuple of elements
+        (``cfg.built``): most bindings of a block repeat another's elements (a triangle's angle sum
+        from each of its six orders), and sympy's constructors cost more than the lookup; and kept by
+        the points themselves (``cfg.bound``): each round of the judgements binds the same again."""
         fast = (self.expr, self._points(b))
         got = cfg.bound.get(fast)
         if got is None:
@@ -306,11 +303,9 @@ class Template:
                 got = atoms[kind, pts] = atom if atom is not None else element_symbol(kind, pts)
             vals.append(got)
         key = (self.expr, *vals)
-        got = _BUILT.get(key)
+        got = cfg.built.get(key)
         if got is None:
-            if len(_BUILT) >= BUILT_KEPT:
-                _BUILT.clear()
-            got = _BUILT[key] = build(vals)
+            got = cfg.built[key] = build(vals)
         return got
 
     def measure(self, cfg: Configuration, b: Binding) -> float:
