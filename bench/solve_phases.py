@@ -4,8 +4,9 @@
     python bench/solve_phases.py F.json [--near 30] [--blocks 12]
 
 The ``--near`` right problems whose time is nearest the run's median are solved again in one process (after
-two others warm it), each phase's CPU time summed: parse, the figure search, the deduction (its construction
-instances, its rounds, its polish), the proof's choice and its writing.  Times are inclusive: an indented
+two others warm it), each phase's CPU time summed: parse, the figure search (its seeded starts, those after the
+first figure that only check the goal, and the other sides, arcs and placements the goal is compared on), the
+deduction (its construction instances, its rounds, its polish), the proof's choice and its writing.  Times are inclusive: an indented
 phase is part of the one above it.  With ``--blocks``, the judgement instances each round type yields and adds,
 and the blocks whose matching costs most (CPU time inside their instance generators, which includes the
 proven-premise tests).  No profiler runs: its overhead falls on sympy's many small calls and skews the shares.
@@ -33,6 +34,12 @@ from geomill.solvers.plane import deduce, patterns, proof, solve  # noqa: E402
 PHASES = (
     (fg, "convert", "parse and import", 0),
     (numeric, "build_model", "figure search (build_model)", 0),
+    (numeric, "_search", "seeded starts (_search)", 1),
+    (numeric, "_solve_planned", "construction starts", 2),
+    (numeric, "_nearest_approximate", "approximate models (rounded givens)", 2),
+    (numeric, "_other_sides", "lines turned round a vertex (_other_sides)", 1),
+    (numeric, "_other_arcs", "points on the other arc (_other_arcs)", 1),
+    (numeric, "_other_placements", "other placements (_other_placements)", 1),
     (deduce.Deduction, "run", "deduction (Deduction.run)", 0),
     (deduce.Deduction, "_judgement_round", "judgement rounds (the polish's too)", 1),
     (deduce.Deduction, "_pool_round", "pool rounds", 1),
@@ -40,11 +47,13 @@ PHASES = (
     (deduce.Deduction, "_polish", "polish (its judgement round too)", 1),
     (deduce.Deduction, "add", "add() of every instance", 1),
     (solve, "build_proof", "proof choice (build_proof)", 0),
+    (deduce.Deduction, "evaluate", "the lightest explanations (Deduction.evaluate)", 1),
     (proof.Proof, "written", "writing (Proof.written)", 0),
 )
 
 
-def _timed(owner, name: str, label: str, acc: collections.Counter) -> None:
+def _timed(owner, name: str, label: str, acc: collections.Counter, only=None) -> None:
+    """Wrap ``owner.name`` to add its CPU time to ``acc[label]`` (with ``only``, the calls whose keywords it accepts)."""
     f = getattr(owner, name)
 
     @functools.wraps(f)
@@ -53,8 +62,12 @@ def _timed(owner, name: str, label: str, acc: collections.Counter) -> None:
         try:
             return f(*args, **kwargs)
         finally:
-            acc[label] += time.process_time() - t
+            if only is None or only(kwargs):
+                acc[label] += time.process_time() - t
     setattr(owner, name, timed)
+
+
+GOAL_CHECK = "after the first figure (the goal's check)"
 
 
 def _count_blocks(acc: collections.Counter, yielded: collections.Counter) -> None:
@@ -121,6 +134,9 @@ def main(argv: list[str] | None = None) -> int:
     blocks: collections.Counter = collections.Counter()
     yielded: collections.Counter = collections.Counter()
     judged: collections.Counter = collections.Counter()
+    # the construction starts made after the first figure (stopped at CHECKED, not DONE): the further figures the
+    # goal is compared on (wrapped first: inside the construction starts' own timing)
+    _timed(numeric, "_solve_planned", GOAL_CHECK, acc, only=lambda kw: kw.get("done") == numeric.CHECKED)
     for owner, name, label, _ in PHASES:
         _timed(owner, name, label, acc)
     if args.blocks:
@@ -135,8 +151,10 @@ def main(argv: list[str] | None = None) -> int:
     total = time.process_time() - start
     times = [r["seconds"] for r in done if "seconds" in r]
     print(f"{len(done)} problems nearest the median: {total:.3f} CPU s in all, median {statistics.median(times):.3f}")
-    for _, _, label, depth in PHASES:
-        print(f"  {'  ' * depth}{label:<{44 - 2 * depth}} {acc[label]:7.3f}  {100 * acc[label] / total:5.1f} %")
+    for _, name, label, depth in PHASES:
+        print(f"  {'  ' * depth}{label:<{50 - 2 * depth}} {acc[label]:7.3f}  {100 * acc[label] / total:5.1f} %")
+        if name == "_solve_planned":
+            print(f"  {'  ' * 3}{GOAL_CHECK:<{50 - 6}} {acc[GOAL_CHECK]:7.3f}  {100 * acc[GOAL_CHECK] / total:5.1f} %")
     if args.blocks:
         for where in ("rounds", "polish"):
             print(f"judgement instances in the {where}: {judged[where, 'yielded']} yielded, "

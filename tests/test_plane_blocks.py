@@ -412,6 +412,25 @@ def test_a_judgement_round_gives_only_what_no_earlier_round_gave() -> None:
     assert list(judgements(ded.cfg, ded.proven, ded.index, set(ded._judged))) == []
 
 
+def test_the_known_values_follow_the_table_and_are_a_copy() -> None:
+    """Deduction.known is kept while the table does not grow: a caller's change to the values it got is not
+    kept, and an equation added after is in the next values."""
+    from geomill.engine.plane import element_symbol
+    from geomill.solvers.plane.deduce import Deduction
+
+    p = parse("points A B C\ntriangle ABC\nAB = 5\nAC = 5\nangle ABC = 40\nfind angle BCA\n")
+    ded = Deduction(p, build_model(p))
+    ded.run()
+    ab, x = element_symbol("length", ("A", "B")), sympy.Symbol("x")
+    known = ded.known()
+    assert known[ab] == 5 and x not in known
+    known[ab] = 7
+    assert ded.known()[ab] == 5
+    ded.symbol[x.name] = x
+    ded.table.add({x.name: 1}, 3)
+    assert ded.known()[x] == 3 and ded.known()[ab] == 5
+
+
 def test_the_contributor_guide_shows_a_block_of_the_file() -> None:
     """docs/extending.md shows adding a theorem as one block, and docs/theorems.md shows more: each
     block a page shows is a block of theorem_blocks.py (its text, spacing aside, is in the file), one of

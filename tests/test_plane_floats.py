@@ -90,3 +90,27 @@ def test_cannot_tie_only_where_no_unknown_is_left_alone():
     assert _cannot_tie(sympy.expand((ab - ac) * (3 * ab - 18)), 0, False)
     assert not _cannot_tie(ab * ac - 3 * ab, 0, False)  # AC = 3 once AB is divided out
     assert not _cannot_tie(ab * ac - ab * bc, 1, False)  # AC = BC: linear, with an expression put in
+
+
+def test_degree_bounds_read_each_symbol_in_one_walk():
+    """Per symbol, the polynomial part's degree: a product adds, a sum takes the larger, a positive integer power
+    multiplies, a function or a negative power of a symbol adds none; a symbol only inside a sine has none."""
+    from geomill.solvers.plane.floats import _degree_bounds
+    ab, ac, bc, cd = SIDES[:4]
+    e = ab ** 2 * ac + (ab + ac) ** 2 * bc ** 3 - ac / bc + Sin(ANGLE) * cd
+    assert _degree_bounds(e) == {ab: 2, ac: 2, bc: 3, cd: 1}
+    assert _degree_bounds(Sin(ANGLE) + 3) == {}
+
+
+def test_is_zero_decides_constants_without_simplify(monkeypatch):
+    """A constant is 0 or not by its value to HOLDS_DIGITS digits: a nested radical that denests to a sum of
+    two roots is 0 against that sum, a root differs from its rounding, and sympy's simplify is never called."""
+    from geomill.solvers.plane import deduce
+
+    def refuse(*_args, **_kwargs):
+        raise AssertionError("simplify called on a constant")
+    monkeypatch.setattr(deduce.sympy, "simplify", refuse)
+    s = sympy.sqrt
+    assert deduce.is_zero(s(2) + s(3) - s(5 + 2 * s(6)))
+    assert not deduce.is_zero(s(2) - sympy.Rational(14142135623730951, 10 ** 16))
+    assert not deduce.is_zero(sympy.cos(sympy.pi / 7) - sympy.Rational(9, 10))

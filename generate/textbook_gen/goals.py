@@ -69,15 +69,6 @@ class _Closure(Deduction):
             memo[key] = super().evaluate(coeffs, first, light)
         return memo[key]
 
-    def known(self) -> dict[sympy.Symbol, sympy.Expr]:
-        """The determined values, kept while the table does not grow: every goal asked of the closure (its
-        value, its proof) reads them again, and building them is most of a value's cost."""
-        key = len(self.table.equations)
-        memo = self.__dict__.get("_known")
-        if memo is None or memo[0] != key:
-            memo = self.__dict__["_known"] = (key, super().known())
-        return dict(memo[1])
-
     def value_of(self, expr: sympy.Expr) -> sympy.Expr | None:
         """The value of ``expr`` from what the closure proved, without its proof (a fifth of the cost)."""
         out = self._answer(expr)

@@ -286,14 +286,33 @@ def _constant_multiple(r: sympy.Expr, q: sympy.Expr, syms: list[sympy.Symbol]) -
 
 def is_zero(e: sympy.Expr) -> bool:
     """Is ``e`` identically 0?  Expanded, a polynomial in its symbols with rational coefficients is
-    0 only when it reads 0 (its expanded form is canonical), so ``simplify``, which costs a hundred
-    times more, is left for other shapes (radicals, trigonometry)."""
+    0 only when it reads 0 (its expanded form is canonical), and a constant is decided as
+    :func:`_holds_exactly` decides one, by evaluating it to HOLDS_DIGITS digits; ``simplify``, which costs a
+    hundred times more (seconds on nested radicals), is left for other shapes and for a constant whose
+    evaluation fails."""
     d = sympy.expand(e)
     if d == 0:
         return True
     if all(_rational_monomial(t) for t in sympy.Add.make_args(d)):
         return False
+    if not d.free_symbols:
+        verdict = _vanishes(d)
+        if verdict is not None:
+            return verdict
     return sympy.simplify(d) == 0
+
+
+def _vanishes(d: sympy.Expr) -> bool | None:
+    """Does the constant ``d`` (expanded) vanish to HOLDS_DIGITS digits against the size of its terms?  None
+    where it cannot be evaluated.  Precision, not a CPU-time limit, decides: the same answer on any machine."""
+    try:
+        v = complex(d.evalf(HOLDS_DIGITS, maxn=4 * HOLDS_DIGITS))
+        scale = max([1.0] + [abs(complex(t.evalf(15))) for t in sympy.Add.make_args(d)])
+    except (TypeError, ValueError, ZeroDivisionError):
+        return None
+    if not (math.isfinite(v.real) and math.isfinite(v.imag) and math.isfinite(scale)):
+        return None
+    return abs(v) <= scale * 10.0 ** (10 - HOLDS_DIGITS)
 
 
 def _normal(e: sympy.Expr) -> sympy.Expr:
@@ -315,12 +334,7 @@ def _holds_exactly(e: sympy.Expr) -> bool:
         return True
     if all(_rational_monomial(t) for t in sympy.Add.make_args(d)):
         return False
-    try:
-        v = complex(d.evalf(HOLDS_DIGITS, maxn=4 * HOLDS_DIGITS))
-        scale = max([1.0] + [abs(complex(t.evalf(15))) for t in sympy.Add.make_args(d)])
-    except (TypeError, ValueError, ZeroDivisionError):
-        return False
-    return abs(v) <= scale * 10.0 ** (10 - HOLDS_DIGITS)
+    return bool(_vanishes(d))
 
 
 def _rational_monomial(t: sympy.Expr) -> bool:
@@ -583,6 +597,7 @@ class Deduction:
         self._stated_values: set | None = None  # _stated_keys, read once (the judgements come after them)
         self._round_costs: dict[tuple, int] = {}  # _round_cost's: (lhs, rhs, the round's start) -> the premise's cost
         self._rule_texts: list[str | None] = []
+        self._known: tuple[int, dict] | None = None  # (the table's size, the values then): see known
 
     # -- adding equations ------------------------------------------------------------------------
     def add(self, inst: Instance) -> bool:
@@ -684,7 +699,13 @@ class Deduction:
         return self._estimates[s]
 
     def known(self) -> dict[sympy.Symbol, sympy.Expr]:
-        return {self.symbol[k]: v for k, v in self.table.known().items()}
+        """The determined values (a copy), kept while the table does not grow: a premise's test, a reduction of
+        the pool and every pass of the polish read them again, and building them (each value a sympy sum from
+        the table's back-substitution) is most of such a test's cost.  Only a new equation changes them."""
+        key = len(self.table.equations)
+        if self._known is None or self._known[0] != key:
+            self._known = (key, {self.symbol[k]: v for k, v in self.table.known().items()})
+        return dict(self._known[1])
 
     def evaluate(self, coeffs: dict, first: bool = False, light: bool = False):
         """The table's Answer for a linear combination of symbols (None when undetermined).  With

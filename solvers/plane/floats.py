@@ -100,20 +100,22 @@ def clearly_nonlinear(e: sympy.Expr) -> bool:
 
 
 @functools.lru_cache(maxsize=65_536)
-def _degree_bound(e: sympy.Expr, y: sympy.Symbol) -> int:
-    """An upper bound of the degree in ``y`` of the polynomial part of ``e`` (a negative or fractional
-    power, or a function, of ``y`` adds none: if it does not cancel, no polynomial in ``y`` is left)."""
-    if e == y:
-        return 1
-    if not e.has(y):
-        return 0
-    if e.is_Add:
-        return max(_degree_bound(a, y) for a in e.args)
-    if e.is_Mul:
-        return sum(_degree_bound(a, y) for a in e.args)
+def _degree_bounds(e: sympy.Expr) -> dict[sympy.Symbol, int]:
+    """Per symbol ``y`` of ``e``, an upper bound of the degree in ``y`` of the polynomial part of ``e`` (a
+    negative or fractional power, or a function, of ``y`` adds none: if it does not cancel, no polynomial in
+    ``y`` is left); a symbol left out has 0.  One walk for every symbol (read, never changed)."""
+    if e.is_Symbol:
+        return {e: 1}
+    if e.is_Add or e.is_Mul:
+        out: dict[sympy.Symbol, int] = {}
+        for a in e.args:
+            for y, d in _degree_bounds(a).items():
+                out[y] = (max(out.get(y, 0), d) if e.is_Add else out.get(y, 0) + d)
+        return out
     if e.is_Pow and e.exp.is_Integer and e.exp > 0:
-        return int(e.exp) * _degree_bound(e.base, y)
-    return 0
+        k = int(e.exp)
+        return {y: k * d for y, d in _degree_bounds(e.base).items()}
+    return {}
 
 
 _AT = (1.9, 2.8, 3.7)  # an unknown's values (equally spaced) where the others stay put
@@ -130,6 +132,7 @@ def kept_unknowns(e: sympy.Expr) -> tuple[int, bool] | None:
         return None
     syms, fn = got
     base = _line(len(syms), 0.0)
+    bounds = _degree_bounds(e)
     kept, nonlinear = 0, False
     for i, y in enumerate(syms):
         hs = []
@@ -144,7 +147,7 @@ def kept_unknowns(e: sympy.Expr) -> tuple[int, bool] | None:
                 return None
             hs.append(h)
         constant = affine = False
-        for j in range(_degree_bound(e, y) + 1):
+        for j in range(bounds.get(y, 0) + 1):
             g = [h / t ** j for h, t in zip(hs, _AT)]
             far = NONLINEAR_FAR * max(1.0, *(abs(x) for x in g))
             constant |= abs(g[1] - g[0]) <= far and abs(g[2] - g[0]) <= far
