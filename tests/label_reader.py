@@ -783,7 +783,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _small_tangent_dots(fig) + _arrows_on_arcs(fig, pts) + _shared_rails(fig, pts)
             + _bare_region_marks(fig) + _crossed_squares(fig, pts) + _joined_arcs(fig, pts)
             + _brackets_across_lines(fig, pts) + _nearest_of_kind(fig, pts) + _leaders_alongside(fig, pts)
-            + _function_goals(fig) + _small_angle_marks(fig, pts) + _leaders_through_labels(fig)
+            + _function_goals(fig) + _small_angle_marks(fig, pts) + _leaders_through_labels(fig) + _leaders_crossing(fig)
             + _angle_labels_in_other_wedges(fig, pts) + _arc_label_stretches(fig, pts)
             + _values_by_radii(fig, pts) + _queries_in_faces(fig, pts) + _parts_apart(fig, pts) + _flat_corners(fig, pts) + _queries_apart(fig)
             + _neighbour_squares(fig) + _tick_rows(fig) + _one_length_two_counts(fig, pts) + _unmarked_equal_arcs(fig)
@@ -2665,6 +2665,31 @@ def _leaders_through_labels(fig: dict) -> list[str]:
             if box(*other["bbox"]).buffer(-0.5).intersects(line):
                 out.append(f"the leader of {lab['text']!r} ({lab['element']}) runs through {other['text']!r}")
                 break
+    return out
+
+
+LEADERS_APART = 1.0  # px: two labels' leaders nearer than this cross (reader 36's 24: a "+" read as a mark)
+LEADER_BY_LABEL = 15.0  # px: a leader's end on its element this near another value's box points at that label
+# (reader 36's 25: the sector's leader ended 13.6 px from "∠ACB = 70°")
+
+
+def _leaders_crossing(fig: dict) -> list[str]:
+    """Two leaders never cross (they read as a "+" mark, and neither says whose label is whose), and a leader ends on
+    its element clear of every other value's text (by it, the leader reads as pointing at that label); an element's
+    own labels aside ("∠ABC = ?" asking the given "110°")."""
+    out = []
+    led = [lab for lab in fig["labels"] if lab.get("leader")]
+    values = [lab for lab in fig["labels"] if not lab["element"].startswith("point ")]
+    for i, lab in enumerate(led):
+        line = LineString([p[:2] for p in lab["leader"][:2]])
+        for other in led[i + 1:]:
+            if other["element"] != lab["element"] and line.distance(LineString([p[:2] for p in other["leader"][:2]])) < LEADERS_APART:
+                out.append(f"the leaders of {lab['text']!r} and {other['text']!r} cross: they read as a mark")
+        end = Point(lab["leader"][0][:2])
+        for other in values:
+            if other["element"] != lab["element"] and box(*other["bbox"]).distance(end) < LEADER_BY_LABEL:
+                out.append(f"the leader of {lab['text']!r} ({lab['element']}) ends by {other['text']!r}: it points "
+                           f"at that label")
     return out
 
 
