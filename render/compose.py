@@ -530,7 +530,11 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
             if annotation.arcs_clear:
                 inner = max(inner, _beyond_squares(d, scene, frame, it.quantity) - ARC_STEP * style.font_px,
                             _beyond_count_arcs(d, scene, frame, it.quantity) - ARC_STEP * style.font_px)
-                inner = max(inner, _beyond_held(held.get(v, []), scene, frame, it.quantity) - ARC_STEP * style.font_px)
+                beyond = _beyond_held(held.get(v, []), scene, frame, it.quantity)
+                if beyond <= _short_side(scene, frame, it.quantity) - ARM_END_PX:  # (past its shorter arm's end,
+                    # the held value moves instead: reader 36's 09, an 88° arc 170 px out by a 142 px side MB ran
+                    # past B and over MH's arrow)
+                    inner = max(inner, beyond - ARC_STEP * style.font_px)
             line, r = _angle_arc(scene, frame, it.quantity, style, inner, fit, annotation.arcs_clear,
                                  it.quantity == annotation.query)
             at_vertex[v] = r
@@ -589,6 +593,7 @@ def _beyond_squares(d: Drawing, scene: Scene, frame: Frame, q: Quantity) -> floa
 
 
 HELD_GAP = 8.0  # px between a held angle's value and the arc of an angle that holds it
+ARM_END_PX = 10.0  # px an angle's arc keeps inside the end of its shorter arm, where it clears a held angle's value
 ANGLE_GAP_FONTS = 0.4  # an angle's value within this far beyond its arc and the label gap (``_ANGLE_GAPS``' third)
 
 
@@ -1391,17 +1396,16 @@ def _led_to_side(d: Drawing, placer: Placer, placed: Placed, text: str, q: Quant
                                          lines=_drawn_lines(d), later=later) for later in (False, True))
     placer.undo()
     clean = None
+    rule = _leaders_apart_of(d, d.rules.rule("side", str(q)), style.font_px, str(q))
     for anchor in anchors:  # (the spot by a crossing's far side too: the leader need not cross the other line)
-        led = _search(placer, text, str(q), "side", centres, anchor, text_size, style,
-                      d.rules.rule("side", str(q)), STAGES)
+        led = _search(placer, text, str(q), "side", centres, anchor, text_size, style, rule, STAGES)
         if led.leader is not None and not led.conflicts:
             if not _leader_crosses(d, led) and not _led_alongside(d, led):
                 return led
             clean = clean or anchor
         placer.undo()
     if clean is not None:  # (every clean one crosses a line: the first, as before)
-        return _search(placer, text, str(q), "side", centres, clean, text_size, style, d.rules.rule("side", str(q)),
-                       STAGES)
+        return _search(placer, text, str(q), "side", centres, clean, text_size, style, rule, STAGES)
     placer.commit(placed, VALUE_GAP_FONTS * style.font_px)
     d.rules.set_off = was
     d.rules._cache.pop(("side", str(q)), None)

@@ -5,16 +5,21 @@
   (``compose.leaders_clash``, for the composed labels and the named lines led from the legend): reader 36's 24 read
   "AO = 5"'s leader across the sector's as a "+" mark, and its 25 read the sector's leader, across the set-off
   "∠ACB = 70°"'s and ending 13.6 px from that text, as pointing at it.  The reader flags both
-  (``_leaders_crossing``)."""
+  (``_leaders_crossing``).
+* An angle's arc is pushed out past a value it holds only within its shorter arm (``ARM_END_PX``); past it, the held
+  value moves instead (reader 36's 09, FormalGeo 3544: the 88° arc at M 168 px out by MB 142 px long ran past B
+  and over MH's parallel arrow).  The reader flags an arc past an arm's end (``_arcs_past_arms``)."""
 from __future__ import annotations
 
 import numpy as np
 
 from geomill.dsl import parse
 from geomill.render.compose import leaders_clash
+from geomill.render.general import APPROXIMATE
 from geomill.render.textbook import textbook_figure
+from geomill.solvers.numeric import build_model
 
-from tests.label_reader import _leaders_crossing, textbook_problems
+from tests.label_reader import _arcs_past_arms, _leaders_crossing, mark_problems, textbook_problems
 
 SECTOR = """points A B C O
 triangle ABC
@@ -63,3 +68,28 @@ def test_leaders_clash():
     assert leaders_clash(leaders, boxes, others, values, 16.0).tolist() == [True, False, True]
     near_end = np.array([[300.0, 270.0, 345.0, 287.0], [200.0, 270.0, 300.0, 287.0]])  # by the placed leader's end
     assert leaders_clash(None, near_end, others, values, 16.0).tolist() == [True, False]
+
+
+PARALLEL = """points E M H B C D
+line E M C
+MH parallel to CD
+clockwise EMH HMB BMC MCD EMB
+angle BME = 88
+angle DCM = 60
+find angle BMH
+"""
+
+
+def test_arc_holding_a_value_stays_within_its_arms():
+    """Reader 36's 09: BME's arc cleared the held "∠BMH = ?" 168 px out, past B (MB 142 px) and over MH's arrow."""
+    problem = parse(PARALLEL, "x")
+    lab = textbook_figure(problem, build_model(problem, tolerate=APPROXIMATE)).labels
+    pts = {k: tuple(v) for k, v in lab["points"].items()}
+    radius = {m["element"]: m["radius"] for m in lab["angle_marks"]}
+    assert radius["angle BME"] < min(np.hypot(*np.subtract(pts["B"], pts["M"])), 0.5 * np.hypot(
+        *np.subtract(pts["H"], pts["M"])))  # (inside B, and short of MH's middle, where its arrow is)
+    assert radius["angle BME"] > radius["angle BMH"]  # (still holding the asked part's arc)
+    assert _arcs_past_arms(lab, pts) == [] and textbook_problems(lab) == [] and mark_problems(lab) == []
+    spoilt = {**lab, "angle_marks": [{**m, "radius": 168.0} if m["element"] == "angle BME" else m
+                                     for m in lab["angle_marks"]]}
+    assert any("angle BME" in p and "past the end" in p for p in _arcs_past_arms(spoilt, pts))
