@@ -530,7 +530,11 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
             if annotation.arcs_clear:
                 inner = max(inner, _beyond_squares(d, scene, frame, it.quantity) - ARC_STEP * style.font_px,
                             _beyond_count_arcs(d, scene, frame, it.quantity) - ARC_STEP * style.font_px)
-                inner = max(inner, _beyond_held(held.get(v, []), scene, frame, it.quantity) - ARC_STEP * style.font_px)
+                beyond = _beyond_held(held.get(v, []), scene, frame, it.quantity)
+                if beyond <= _short_side(scene, frame, it.quantity) - ARM_END_PX:  # (past its shorter arm's end,
+                    # the held value moves instead: reader 36's 09, an 88° arc 170 px out by a 142 px side MB ran
+                    # past B and over MH's arrow)
+                    inner = max(inner, beyond - ARC_STEP * style.font_px)
             line, r = _angle_arc(scene, frame, it.quantity, style, inner, fit, annotation.arcs_clear,
                                  it.quantity == annotation.query)
             at_vertex[v] = r
@@ -589,6 +593,7 @@ def _beyond_squares(d: Drawing, scene: Scene, frame: Frame, q: Quantity) -> floa
 
 
 HELD_GAP = 8.0  # px between a held angle's value and the arc of an angle that holds it
+ARM_END_PX = 10.0  # px an angle's arc keeps inside the end of its shorter arm, where it clears a held angle's value
 ANGLE_GAP_FONTS = 0.4  # an angle's value within this far beyond its arc and the label gap (``_ANGLE_GAPS``' third)
 
 
@@ -1111,6 +1116,8 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         if strokes.size:  # (a leader across a tick, an arrow, a bracket or a square reads
             rule = partial(_leaders_off_marks, rule, strokes, squares=squares)  # as pointing at that mark's
             # element)
+        rule = _leaders_apart_of(d, rule, fpx, str(q))  # (a leader across another reads as a "+" mark, and neither says
+        # whose label is whose: reader 36's 24 and 25)
         in_wedge = None
         if role == "angle":  # (its leader leaves the wedge between its own rays where a clean place lets it,
             a, _, b = q.key  # never across one of them)
@@ -1389,17 +1396,16 @@ def _led_to_side(d: Drawing, placer: Placer, placed: Placed, text: str, q: Quant
                                          lines=_drawn_lines(d), later=later) for later in (False, True))
     placer.undo()
     clean = None
+    rule = _leaders_apart_of(d, d.rules.rule("side", str(q)), style.font_px, str(q))
     for anchor in anchors:  # (the spot by a crossing's far side too: the leader need not cross the other line)
-        led = _search(placer, text, str(q), "side", centres, anchor, text_size, style,
-                      d.rules.rule("side", str(q)), STAGES)
+        led = _search(placer, text, str(q), "side", centres, anchor, text_size, style, rule, STAGES)
         if led.leader is not None and not led.conflicts:
             if not _leader_crosses(d, led) and not _led_alongside(d, led):
                 return led
             clean = clean or anchor
         placer.undo()
     if clean is not None:  # (every clean one crosses a line: the first, as before)
-        return _search(placer, text, str(q), "side", centres, clean, text_size, style, d.rules.rule("side", str(q)),
-                       STAGES)
+        return _search(placer, text, str(q), "side", centres, clean, text_size, style, rule, STAGES)
     placer.commit(placed, VALUE_GAP_FONTS * style.font_px)
     d.rules.set_off = was
     d.rules._cache.pop(("side", str(q)), None)
@@ -1537,6 +1543,7 @@ def _led_into_own(d: Drawing, placer, placed: Placed, it, q: Quantity, annotatio
         rule = d.rules.rule("shape", str(q))
         if strokes.size:
             rule = partial(_leaders_off_marks, rule, strokes)
+        rule = _leaders_apart_of(d, rule, style.font_px, str(q))
         if annotation.arcs_clear and q.key[0] in shapes:
             rule = _inside_or_led(rule, shapes[q.key[0]])
         rule = _out_of(rule, [f for n, f in fills.items() if n.startswith("~")])  # (its text in a cell reads as
@@ -2028,6 +2035,59 @@ def _leaders_off_marks(rule, strokes: np.ndarray, boxes: np.ndarray, leaders,
     if squares is not None and squares.size:
         good &= _segment_gaps(leaders, squares).min(axis=1) >= SQUARE_LEADER_CLEAR
     return good
+
+
+LEADER_LEADER_CLEAR = 4.0  # px a leader keeps from every other label's leader (reader 36's 24: "AO = 5"'s and the
+# sector's crossing in a "+" read as a mark)
+LEADER_END_LABEL_FONTS = 1.0  # font heights a leader's end on its element keeps from every other value's box (reader
+# 36's 25: the sector's leader ended 13.6 px (0.8 fonts) from "∠ACB = 70°", read as pointing at that label)
+
+
+def _leaders_apart_of(d: Drawing, rule, fpx: float, element: str):
+    """``rule``, and ``_leaders_apart`` against the labels placed so far but ``element``'s own; ``rule`` itself
+    where no other value is placed."""
+    values = [lab for lab in d.labels if not lab.element.startswith("point ") and lab.element != element]  # (a
+    # point's letter sits by its corner, where an angle's leader may well end; by its element's own value, "∠ABC = ?"
+    # asking the given 110°, it points at its own)
+    if not values:
+        return rule
+    boxes = np.array([lab.box for lab in values], dtype=float).reshape(-1, 4)
+    led = np.array([lab.leader[:2] for lab in values if lab.leader is not None], dtype=float).reshape(-1, 2, 2)
+    return partial(_leaders_apart, rule, led, boxes, LEADER_END_LABEL_FONTS * fpx)
+
+
+def _box_gaps(points: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """The distance (n×m) from each point (n×2) to each box (m×4), 0 inside it."""
+    dx = np.maximum(np.maximum(boxes[None, :, 0] - points[:, None, 0], points[:, None, 0] - boxes[None, :, 2]), 0)
+    dy = np.maximum(np.maximum(boxes[None, :, 1] - points[:, None, 1], points[:, None, 1] - boxes[None, :, 3]), 0)
+    return np.hypot(dx, dy)
+
+
+def leaders_clash(leaders: np.ndarray | None, boxes: np.ndarray, others: np.ndarray, values: np.ndarray,
+                  end_clear: float) -> np.ndarray:
+    """Which candidates (boxes n×4, their leaders n×2×2 from the element, or None) clash with the labels placed
+    before (their leaders ``others``, k×2×2, and value boxes ``values``, m×4): a leader within
+    ``LEADER_LEADER_CLEAR`` of another's (crossing, they read as a "+" mark and say neither whose label is whose), a
+    leader's end on its element within ``end_clear`` of another value's box, or a box within ``end_clear`` of
+    another leader's end (either way the leader reads as pointing at that label)."""
+    bad = np.zeros(len(boxes), dtype=bool)
+    if len(others):
+        bad |= _box_gaps(others[:, 0], boxes).T.min(axis=1) < end_clear
+    if leaders is None or not len(leaders):
+        return bad
+    leaders = np.asarray(leaders, dtype=float)
+    if len(others):
+        bad |= _segment_gaps(leaders, others).min(axis=1) < LEADER_LEADER_CLEAR
+    if len(values):
+        bad |= _box_gaps(leaders[:, 0], values).min(axis=1) < end_clear
+    return bad
+
+
+def _leaders_apart(rule, others: np.ndarray, values: np.ndarray, end_clear: float, boxes: np.ndarray,
+                   leaders) -> np.ndarray:
+    """``rule``'s verdict on the boxes (n×4), and no clash with the labels placed before (``leaders_clash``)."""
+    good = rule(boxes, leaders)
+    return good & ~leaders_clash(leaders, np.asarray(boxes, dtype=float), others, values, end_clear)
 
 
 WEDGE_CLEAR = 1.0  # px: an angle's leader keeps this far from its own two rays

@@ -2353,6 +2353,8 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
     import shapely
     from shapely.geometry import LineString, box
 
+    from .compose import LEADER_END_LABEL_FONTS, leaders_clash
+
     if isinstance(q, Quantity) and q.kind in (QKind.AREA, QKind.PERIMETER, QKind.HEIGHT):
         anchors, own_names, role, element = _shape_anchors(d, q), set(), "shape", str(q)  # (inside its region, or
         # by its dashed height: a region's value in a corner read as no region's)
@@ -2383,6 +2385,14 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
     free[values.query(boxes, predicate="dwithin", distance=LED_VALUES * fpx)[0]] = False  # (by a value, a bare "?"
     # floats between the two: reader 16's 58)
     free &= np.array([all(b.distance(o) >= 0.15 * fpx for o in written) for b in boxes]) if written else True
+    others = np.array([np.asarray(lab.leader, float)[:2] for lab in d.labels if lab.leader is not None and
+                       lab.element != element], dtype=float).reshape(-1, 2, 2)  # (by its element's own value,
+    # "∠ABC = ?" asking the given 110°, it points at its own)
+    values = np.array([lab.box for lab in d.labels if lab.role != "point" and lab.element != element] +
+                      [o.bounds for o in written], dtype=float).reshape(-1, 4)
+    end_clear = LEADER_END_LABEL_FONTS * fpx
+    boxes_px = np.column_stack([gx - w / 2, gy - h / 2, gx + w / 2, gy + h / 2])
+    free &= ~leaders_clash(None, boxes_px, others, values, end_clear)  # (by another leader's end, it reads as that leader's label: reader 36's 25)
     if role == "shape" and isinstance(q, Quantity):  # (a region's line outside the figure or in its own region:
         own_ring = _region_ring(d, q.key[0])  # within another, it reads as that region's)
         hull = shapely.MultiPoint([tuple(p) for p in d.rules.points.values()]).convex_hull
@@ -2416,8 +2426,9 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
         # at its middle is crossed: led from off it)
         shrunk = shrunk or [o.buffer(-0.5) for o in labels]
         if any(o.intersects(line) for o in shrunk) or marks.query(clear_of, predicate="dwithin", distance=LED_MARK).size \
-                or not _tip_own(d, q, start):
-            continue
+                or not _tip_own(d, q, start) or leaders_clash(np.array([[start, end]]), boxes_px[i:i + 1], others,
+                                                              values, end_clear)[0]:
+            continue  # (across another leader, a "+" mark: reader 36's 24)
         if any(line.distance(shapely.Point(p)) < LED_POINT * fpx for p in points
                if tuple(np.round(p, 3)) not in own or role == "angle") or _alongside(d, q, start, end) \
                 or _extends(d, start, end) or any(math.dist(start, c) < LED_POINT * fpx for c in crossings):

@@ -783,7 +783,8 @@ def textbook_problems(fig: dict) -> list[str]:
             + _small_tangent_dots(fig) + _arrows_on_arcs(fig, pts) + _shared_rails(fig, pts)
             + _bare_region_marks(fig) + _crossed_squares(fig, pts) + _joined_arcs(fig, pts)
             + _brackets_across_lines(fig, pts) + _nearest_of_kind(fig, pts) + _leaders_alongside(fig, pts)
-            + _function_goals(fig) + _small_angle_marks(fig, pts) + _leaders_through_labels(fig)
+            + _function_goals(fig) + _small_angle_marks(fig, pts) + _leaders_through_labels(fig) + _leaders_crossing(fig)
+            + _arcs_past_arms(fig, pts)
             + _angle_labels_in_other_wedges(fig, pts) + _arc_label_stretches(fig, pts)
             + _values_by_radii(fig, pts) + _queries_in_faces(fig, pts) + _parts_apart(fig, pts) + _flat_corners(fig, pts) + _queries_apart(fig)
             + _neighbour_squares(fig) + _tick_rows(fig) + _one_length_two_counts(fig, pts) + _unmarked_equal_arcs(fig)
@@ -1067,6 +1068,36 @@ def _arcs_by_lines(fig: dict, pts: dict) -> list[str]:
         if near:
             out.append(f"the arc of {am['element']} ({r:.0f} px out) runs against {near[0]}: it reads as an angle "
                        "there")
+    return out
+
+
+def _arm_length(fig: dict, pts: dict, v: str, a: str) -> float | None:
+    """How far the drawn line runs from point ``v`` towards ``a`` (the longest drawn segment through ``v`` along
+    that ray), None where none is drawn."""
+    pv, pa = pts[v], pts[a]
+    ta = math.atan2(pa[1] - pv[1], pa[0] - pv[0])
+    best = None
+    for s, t in fig["segments"]:
+        if LineString([pts[s], pts[t]]).distance(Point(pv)) > 1.0:
+            continue
+        for e in (pts[s], pts[t]):
+            n = math.dist(e, pv)
+            if n > 1.0 and abs(math.remainder(math.atan2(e[1] - pv[1], e[0] - pv[0]) - ta, 2 * math.pi)) < 0.02:
+                best = max(best or 0.0, n)
+    return best
+
+
+def _arcs_past_arms(fig: dict, pts: dict) -> list[str]:
+    """An angle's arc drawn farther out than one of its arms runs: past the arm's end it hangs in blank space, and
+    which end is the point's reads unsure (reader 36's 09: the 88° arc at M 170 px out by MB 142 px long)."""
+    out = []
+    for am in fig.get("angle_marks", []):
+        names = _angle_points(am["element"], pts)
+        arms = [_arm_length(fig, pts, names[1], e) for e in (names[0], names[2])]
+        arm = min((x for x in arms if x is not None), default=None)
+        if arm is not None and am["radius"] > arm:
+            out.append(f"the arc of {am['element']} ({am['radius']:.0f} px out) runs past the end of an arm "
+                       f"({arm:.0f} px)")
     return out
 
 
@@ -2665,6 +2696,35 @@ def _leaders_through_labels(fig: dict) -> list[str]:
             if box(*other["bbox"]).buffer(-0.5).intersects(line):
                 out.append(f"the leader of {lab['text']!r} ({lab['element']}) runs through {other['text']!r}")
                 break
+    return out
+
+
+LEADERS_APART = 1.0  # px: two labels' leaders nearer than this cross (reader 36's 24: a "+" read as a mark)
+LEADER_BY_LABEL = 15.0  # px: a leader's end on its element this near another value's box points at that label
+# (reader 36's 25: the sector's leader ended 13.6 px from "∠ACB = 70°")
+
+
+def _leaders_crossing(fig: dict) -> list[str]:
+    """Two leaders never cross (they read as a "+" mark, and neither says whose label is whose), and a leader ends on
+    its element clear of every other value's text (by it, the leader reads as pointing at that label); an element's
+    own labels aside ("∠ABC = ?" asking the given "110°")."""
+    def own(a: str, b: str) -> bool:  # (one element's labels, or a function of it: "tan ∠BAC = ?" by "30°")
+        return bool(re.search(rf"(?<![A-Za-z0-9']){re.escape(a)}(?![A-Za-z0-9'])", b) or
+                    re.search(rf"(?<![A-Za-z0-9']){re.escape(b)}(?![A-Za-z0-9'])", a))
+
+    out = []
+    led = [lab for lab in fig["labels"] if lab.get("leader")]
+    values = [lab for lab in fig["labels"] if not lab["element"].startswith("point ")]
+    for i, lab in enumerate(led):
+        line = LineString([p[:2] for p in lab["leader"][:2]])
+        for other in led[i + 1:]:
+            if not own(other["element"], lab["element"]) and line.distance(LineString([p[:2] for p in other["leader"][:2]])) < LEADERS_APART:
+                out.append(f"the leaders of {lab['text']!r} and {other['text']!r} cross: they read as a mark")
+        end = Point(lab["leader"][0][:2])
+        for other in values:
+            if not own(other["element"], lab["element"]) and box(*other["bbox"]).distance(end) < LEADER_BY_LABEL:
+                out.append(f"the leader of {lab['text']!r} ({lab['element']}) ends by {other['text']!r}: it points "
+                           f"at that label")
     return out
 
 
