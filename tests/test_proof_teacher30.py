@@ -69,3 +69,17 @@ def test_a_tie_joins_a_one_fact_reason() -> None:
     assert fold_ties(lines) == ["Since the exterior angle APD of triangle BPD is the sum of the two opposite interior "
                                 "angles and its angle BDP is angle BDC, angle DBP = angle APD - angle BDC = 75° - 40° = "
                                 "35°."]
+
+
+def test_an_angle_found_under_one_name_keeps_it_in_later_steps() -> None:
+    """(teacher 44's sheet, gen 4: "angle CBF = angle CBA (the same angle) = (180° - angle BAC)/2 = 70°", then "angle
+    AFE = angle CBF": the later step calls the angle by the name its value was found under, and no tie is said.)"""
+    lines = ["Since F lies on AB, angle CBF = angle CBA. By the angle sum of triangle ABC, angle CBA = 70°.",
+             "Since FE is parallel to BC, angle AFE = angle CBF = 70°."]
+    assert fold_ties(lines) == ["By the angle sum of triangle ABC, angle CBA = 70°.",
+                                "Since FE is parallel to BC, angle AFE = angle CBA = 70°."]
+    own = [lines[0], "In triangle BCF, angle BCF = 180° - angle CBF - angle BFC = 30°."]  # (BCF's own angle: tied)
+    assert fold_ties(own)[0].startswith("By the angle sum of triangle ABC, angle CBA = angle CBF = 70° (the same")
+    text = _text("points A B C E F\ntriangle ABC isosceles at A\nline A E C\nline A F B\nline E F\nE midpoint of AC\n"
+                 "F midpoint of AB\nangle BAC = 40\nfind angle AFE\n")
+    assert "the same angle" not in text and "angle CBF" not in text, text

@@ -92,17 +92,24 @@ def fold_ties(lines: list[str]) -> list[str]:
     right angles are moved next to their use.)"""
     if any("$" in line for line in lines):
         return lines
-    out = []
-    for line in lines:
+    out, renamed = [], {}
+    for i, line in enumerate(lines):
         parts = _SENTENCE.split(line)
-        for k in range(len(parts) - 1):
-            m = _TIES.match(parts[k])
+        for k in range(len(parts)):
+            parts[k] = _renamed(parts[k], renamed)
+            m = _TIES.match(parts[k]) if k + 1 < len(parts) else None
             if m is None:
                 continue
+            parts[k + 1] = _renamed(parts[k + 1], renamed)
             use, left = parts[k + 1], []
             for tie in re.split(r", | and ", m[2]):
                 p, q = re.findall(r"[A-Z]{3}", tie)
                 if p == q:  # ("angle BCE = angle BCE": no tie at all)
+                    continue
+                later = [*parts[k + 2:], *(x for y in lines[i + 1:] for x in _SENTENCE.split(y))]
+                kept = _concluded_only(use, p, q, later) if _plain(m[1]) else ""
+                if kept:  # (the value found under one name: the later steps call the angle by it)
+                    renamed[q if kept == p else p] = kept
                     continue
                 folded = _tie_in_chain(use, p, q) or _tie_at_shape(use, p, q) or _tie_in_reason(use, p, q)
                 if folded:
@@ -113,6 +120,34 @@ def fold_ties(lines: list[str]) -> list[str]:
             parts[k + 1] = use
         out.append(" ".join(x for x in parts if x))
     return out
+
+
+def _plain(on: str) -> bool:
+    """A tie through one point on one arm (``E lies on BD``, ``F lies on line BA``: the same ray, as a tie is), seen
+    at a glance in the figure; never two points (blind teacher 27: "angle FBO" for angle ABD unsaid) nor a point on a
+    segment extended past its end."""
+    return " and " not in on and not on.endswith("extended")
+
+
+def _concluded_only(use: str, p: str, q: str, later: list[str]) -> str:
+    """The one of the two names of an angle the sentence concludes a value for and the later sentences may call it
+    by: "" where the sentence names both, or concludes neither, or a later sentence names a shape whose own angle
+    the other name is (blind teacher 17: a triangle's theorem says its own angle, tied to the problem's name)."""
+    said = [x for x in (p, q) if re.search(rf"\b{x}\b", use)]
+    if len(said) != 1 or not _tie_in_chain(use, p, q):
+        return ""
+    kept = said[0]
+    other = q if kept == p else p
+    if any(set(other) <= set(t[1]) for x in (use, *later) for t in _SHAPE_NAMED.finditer(x)):
+        return ""
+    return kept
+
+
+def _renamed(text: str, renamed: dict[str, str]) -> str:
+    """The text with each angle a dropped tie named otherwise called by the name kept for it."""
+    for old, new in renamed.items():
+        text = re.sub(rf"\b(angles? (?:[A-Z]{{3}} and )?){old}\b", rf"\g<1>{new}", text)
+    return text
 
 
 def _outside_brackets(text: str, at: int) -> bool:
