@@ -11,7 +11,9 @@ def test_a_tie_is_folded_into_the_chain_that_concludes_its_angle() -> None:
     lines = ["Since E lies on BD, angle ABE = angle ABD. Since triangle ABD is isosceles with AB = AD and an angle of "
              "60° at A, it is equilateral; hence angle ABE = 60°."]
     assert fold_ties(lines) == ["Since triangle ABD is isosceles with AB = AD and an angle of 60° at A, it is "
-                                "equilateral; hence angle ABE = angle ABD = 60° (the same angle)."]
+                                "equilateral; hence angle ABD = 60°."]  # (found as the triangle's own: named so)
+    later = [*lines, "In the right triangle ABE, AE = AB·sin(angle ABE)."]  # (ABE's own angle: both names said)
+    assert fold_ties(later)[0].endswith("hence angle ABE = angle ABD = 60° (the same angle).")
 
 
 def test_a_tie_is_said_beside_the_triangle_whose_angle_it_is() -> None:
@@ -45,8 +47,8 @@ def test_a_tie_is_never_put_inside_a_clause_or_said_of_one_angle() -> None:
     6370: "angle BCE = angle BCE", a tie of one angle to itself.)"""
     inside = ["Since P lies on GF, angle CGP = angle CGF. Since the angles of the square EFGC are right angles, "
               "angle CEF = angle CGP = 90°."]
-    assert fold_ties(inside) == ["Since the angles of the square EFGC are right angles, angle CEF = angle CGP = "
-                                 "angle CGF = 90°."]  # (a link of the chain, never "the square EFGC (its angle …)")
+    assert fold_ties(inside) == ["Since the angles of the square EFGC are right angles, angle CEF = angle CGF = "
+                                 "90°."]  # (the square's own angle, never "the square EFGC (its angle …)")
     both = ["Since P lies on GF, angle CGP = angle CGF. Since the angles of the square EFGC and of ABCD are right "
             "angles, angle CEF + angle CGP = 180°."]
     assert fold_ties(both) == both
@@ -80,6 +82,6 @@ def test_an_angle_found_under_one_name_keeps_it_in_later_steps() -> None:
                                 "Since FE is parallel to BC, angle AFE = angle CBA = 70°."]
     own = [lines[0], "In triangle BCF, angle BCF = 180° - angle CBF - angle BFC = 30°."]  # (BCF's own angle: tied)
     assert fold_ties(own)[0].startswith("By the angle sum of triangle ABC, angle CBA = angle CBF = 70° (the same")
-    text = _text("points A B C E F\ntriangle ABC isosceles at A\nline A E C\nline A F B\nline E F\nE midpoint of AC\n"
-                 "F midpoint of AB\nangle BAC = 40\nfind angle AFE\n")
-    assert "the same angle" not in text and "angle CBF" not in text, text
+    text = _text("points A B C E F\ntriangle ABC isosceles at A\nline A E C\nline A F B\nline E F\nangle BAC = 40\nAE = CE\n"
+                 "AF = BF\nfind angle AFE\n")
+    assert "the same angle" not in text and "angle CBF" not in text and "angle AFE = angle CBA = 70°" in text, text

@@ -107,9 +107,10 @@ def fold_ties(lines: list[str]) -> list[str]:
                 if p == q:  # ("angle BCE = angle BCE": no tie at all)
                     continue
                 later = [*parts[k + 2:], *(x for y in lines[i + 1:] for x in _SENTENCE.split(y))]
-                kept = _concluded_only(use, p, q, later) if _plain(m[1]) else ""
-                if kept:  # (the value found under one name: the later steps call the angle by it)
-                    renamed[q if kept == p else p] = kept
+                drop, kept = _concluded_only(use, p, q, later) if _plain(m[1]) else ("", "")
+                if kept:  # (the value found under one name, the shape's own: the later steps call the angle by it)
+                    renamed[drop] = kept
+                    use = _renamed(use, renamed)
                     continue
                 folded = _tie_in_chain(use, p, q) or _tie_at_shape(use, p, q) or _tie_in_reason(use, p, q)
                 if folded:
@@ -129,18 +130,21 @@ def _plain(on: str) -> bool:
     return " and " not in on and not on.endswith("extended")
 
 
-def _concluded_only(use: str, p: str, q: str, later: list[str]) -> str:
-    """The one of the two names of an angle the sentence concludes a value for and the later sentences may call it
-    by: "" where the sentence names both, or concludes neither, or a later sentence names a shape whose own angle
-    the other name is (blind teacher 17: a triangle's theorem says its own angle, tied to the problem's name)."""
-    said = [x for x in (p, q) if re.search(rf"\b{x}\b", use)]
+def _concluded_only(use: str, p: str, q: str, later: list[str]) -> tuple[str, str]:
+    """(the name to drop, the name to keep) of an angle the sentence concludes a value for under one of its two
+    names: kept, the name of a shape's own angle the sentence names (blind teacher 17: a triangle's theorem says its
+    own angle), else the one concluded; ("", "") where the sentence says both, or concludes neither, or a shape of
+    it or of a later sentence owns the dropped name."""
+    said = [x for x in (p, q) if re.search(rf"\bangles? (?:[A-Z]{{3}} and )?{x}\b", use)]
     if len(said) != 1 or not _tie_in_chain(use, p, q):
-        return ""
-    kept = said[0]
-    other = q if kept == p else p
-    if any(set(other) <= set(t[1]) for x in (use, *later) for t in _SHAPE_NAMED.finditer(x)):
-        return ""
-    return kept
+        return "", ""
+    other = q if said[0] == p else p
+    owners = [set(t[1]) for x in (use, *later) for t in _SHAPE_NAMED.finditer(x)]
+    owned = [x for x in (p, q) if any(set(x) <= t for t in owners)]
+    if len(owned) == 2:
+        return "", ""
+    kept = owned[0] if owned else said[0]
+    return (other if kept == said[0] else said[0]), kept
 
 
 def _renamed(text: str, renamed: dict[str, str]) -> str:
