@@ -2,7 +2,7 @@
 class on its smallest text or problem."""
 from __future__ import annotations
 
-from geomill.solvers.plane.tidy import fold_ties
+from geomill.solvers.plane.tidy import fold_ties, perpendicular_as_reason
 
 from .proof_text import linted_text as _text
 
@@ -85,3 +85,19 @@ def test_an_angle_found_under_one_name_keeps_it_in_later_steps() -> None:
     text = _text("points A B C E F\ntriangle ABC isosceles at A\nline A E C\nline A F B\nline E F\nangle BAC = 40\nAE = CE\n"
                  "AF = BF\nfind angle AFE\n")
     assert "the same angle" not in text and "angle CBF" not in text and "angle AFE = angle CBA = 70°" in text, text
+
+
+def test_a_given_perpendicular_is_the_reason_of_the_right_triangle_it_makes() -> None:
+    """(teacher 44's sheet, gen 11: "Since CG is perpendicular to BA, angle BGC = 90°." a step of its own before "In
+    the right triangle BGC, …", which alone uses it.)"""
+    lines = ["Since CG is perpendicular to BA, angle BGC = 90°.", "In the right triangle BGC, CG = BC·sin(angle CBG)."]
+    assert perpendicular_as_reason(lines) == ["In the right triangle BGC (as CG is perpendicular to BA), CG = "
+                                              "BC·sin(angle CBG)."]
+    later = [*lines, "So angle BGC + angle CGA = 180°."]  # (named again later: said on its own)
+    assert perpendicular_as_reason(later) == later
+    other = [lines[0], "In the right triangle AGC, CG = AC·sin(angle CAG)."]  # (another triangle's right angle)
+    assert perpendicular_as_reason(other) == other
+    text = _text("points A B C G\ntriangle ABC\nline B G A\nline C G\nCG perpendicular to BA\nBC = 18\n"
+                 "angle ABC = 60\nfind CG\n")
+    assert text.startswith("In the right triangle BGC (as CG is perpendicular to BA; its angle CBG is angle ABC), "
+                           "sin(angle ABC) = CG/BC"), text

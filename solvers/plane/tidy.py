@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import re
 
-__all__ = ["SHAPE_KINDS", "fold_ties", "right_angle_near_use", "tidy"]
+__all__ = ["SHAPE_KINDS", "fold_ties", "perpendicular_as_reason", "right_angle_near_use", "tidy"]
 
 _SENTENCE = re.compile(r"(?<=\.)\s+(?=[A-Z])")
 _NAME = r"(?:angle )?[A-Z]{2,3}"
@@ -74,6 +74,35 @@ def right_angle_near_use(lines: list[str]) -> list[str]:
                 out[i] = ""
             break
     return [x for x in out if x]
+
+
+_PERPENDICULAR_ALONE = re.compile(r"^Since ([A-Z]{2} is perpendicular to [A-Z]{2}), angle ([A-Z]{3}) = 90°\.$")
+
+
+def perpendicular_as_reason(lines: list[str]) -> list[str]:
+    """A right angle said alone from a given perpendicular (``Since CG is perpendicular to BA, angle BGC = 90°.``)
+    and used by the next sentence only, as its right triangle, said as that triangle's reason (``In the right
+    triangle BGC (as CG is perpendicular to BA), …``), as a textbook does (teacher 44's sheet, gen 11: a step of its
+    own for what the next one's reason is); it stays where any later sentence names the angle."""
+    if any("$" in line for line in lines):
+        return lines
+    said = [[s for s in _SENTENCE.split(line) if s] for line in lines]
+    at = [(i, j) for i, line in enumerate(said) for j in range(len(line))]
+    for n, (i, j) in enumerate(at[:-1]):
+        m = _PERPENDICULAR_ALONE.match(said[i][j])
+        if m is None:
+            continue
+        angle = m[2]
+        k, u = at[n + 1]
+        use = said[k][u]
+        right = re.search(rf"\bthe right triangle ([A-Z]{{3}})(, | \()", use)
+        named = re.compile(rf"\bangle (?:{angle}|{angle[::-1]})\b")
+        if right is None or set(right[1]) != set(angle) or any(named.search(said[a][b]) for a, b in at[n + 1:]):
+            continue
+        said[k][u] = (f"{use[:right.end()]}as {m[1]}; {use[right.end():]}" if right[2] == " (" else
+                      f"{use[:right.start(2)]} (as {m[1]}){use[right.start(2):]}")
+        said[i][j] = ""
+    return [x for x in (" ".join(s for s in line if s) for line in said) if x]
 
 
 # "Since F lies on BA and O lies on BD, angle FBO = angle ABD.": angles tied through points on their arms

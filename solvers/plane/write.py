@@ -31,7 +31,7 @@ from sympy.printing.str import StrPrinter
 
 from .deduce import is_zero
 from .theorems import ratio_premise_lengths
-from .tidy import _SENTENCE, SHAPE_KINDS, fold_ties, right_angle_near_use, tidy
+from .tidy import _SENTENCE, SHAPE_KINDS, fold_ties, perpendicular_as_reason, right_angle_near_use, tidy
 
 __all__ = ["Written", "write", "Namer"]
 
@@ -3644,6 +3644,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = [_SINES_CROSSED.sub(r"\1\2/sin(\5) = \4/sin(\3)", _chained(x)) for x in lines]
     lines = _chords_as_named(_then_once(_joins_merged(_join_first(_radius_named(_equilateral_once(lines))))))
     lines = [_PERPENDICULAR_AT.sub(lambda m: _perpendicular_on(m, w), x) for x in lines]
+    lines = perpendicular_as_reason(lines)  # (after the foot's line is named: "and R lies on CA" stays)
     lines = _triangles_as_stated(lines, getattr(proof, "triangles", ()))
     if not w.n.latex and proof.goal is not None and proof.goal.is_Symbol and lines:
         lines[-1] = _ends_at_goal(lines[-1], w._goal_name(proof.goal), w.n.number(proof.value, True))
