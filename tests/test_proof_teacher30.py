@@ -101,3 +101,12 @@ def test_a_given_perpendicular_is_the_reason_of_the_right_triangle_it_makes() ->
                  "angle ABC = 60\nfind CG\n")
     assert text.startswith("In the right triangle BGC (as CG is perpendicular to BA; its angle CBG is angle ABC), "
                            "sin(angle ABC) = CG/BC"), text
+
+
+def test_a_name_said_before_keeps_its_link() -> None:
+    """(FormalGeo 3208: "angle CDE = 70°" found, then "angle NBP = angle CDE = angle CDA = 70°": the parallelogram's
+    angle CDA is linked to the value said before, never put in as "angle NBP = angle CDA = 70°" unsaid.)"""
+    lines = ["By the angle sum of triangle DEC, angle CDE = 70°. Since E lies on DA, angle CDE = angle CDA. Since the "
+             "opposite angles of the parallelogram ABCD are equal, angle NBP = angle CDA = 70°."]
+    assert fold_ties(lines) == ["By the angle sum of triangle DEC, angle CDE = 70°. Since the opposite angles of the "
+                                "parallelogram ABCD are equal, angle NBP = angle CDA = angle CDE = 70°."]

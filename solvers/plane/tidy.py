@@ -137,6 +137,8 @@ def fold_ties(lines: list[str]) -> list[str]:
                     continue
                 later = [*parts[k + 2:], *(x for y in lines[i + 1:] for x in _SENTENCE.split(y))]
                 drop, kept = _concluded_only(use, p, q, later) if _plain(m[1]) else ("", "")
+                if kept and any(re.search(rf"\b{drop}\b", x) for x in [*out, *parts[:k]]):
+                    drop = kept = ""  # (its value said before under that name: the chain links the two)
                 if kept:  # (the value found under one name, the shape's own: the later steps call the angle by it)
                     renamed[drop] = kept
                     use = _renamed(use, renamed)
