@@ -162,13 +162,14 @@ def _plain(on: str) -> bool:
 
 
 def _concluded_only(use: str, p: str, q: str, later: list[str]) -> tuple[str, str]:
-    """(the name to drop, the name to keep) of an angle the sentence concludes a value for under one of its two
-    names: kept, the name of a shape's own angle the sentence names (blind teacher 17: a triangle's theorem says its
+    """(the name to drop, the name to keep) of an angle the sentence finds a value for under one of its two names
+    (the head of its chain): kept, the name of a shape's own angle the sentence names (blind teacher 17: a triangle's theorem says its
     own angle), else the one concluded; ("", "") where the sentence says both, or concludes neither, or a shape of
     it or of a later sentence owns the dropped name."""
     said = [x for x in (p, q) if re.search(rf"\bangles? (?:[A-Z]{{3}} and )?{x}\b", use)]
-    if len(said) != 1 or not _tie_in_chain(use, p, q):
-        return "", ""
+    if len(said) != 1 or not any(_outside_brackets(use, h.start()) for h in re.finditer(
+            rf"(?:^|, |; |\bhence |\bso |\bthen )angle {said[0]} = ", use)):
+        return "", ""  # (a link of a chain, "angle CDE = angle ABE = 32°", may be the name its value was given by)
     other = q if said[0] == p else p
     owners = [set(t[1]) for x in (use, *later) for t in _SHAPE_NAMED.finditer(x)]
     owned = [x for x in (p, q) if any(set(x) <= t for t in owners)]
