@@ -1,7 +1,8 @@
 """What teacher 44's sheet marked down in generated proofs, each class on its smallest problem: a height named after
-its value was found (the reason after the computation)."""
+its value was found (the reason after the computation), a midsegment's angles without its parallel."""
 from __future__ import annotations
 
+from geomill.solvers.plane.tidy import midsegment_parallel
 from geomill.solvers.plane.write import _height_named
 
 from .proof_text import linted_text as _text
@@ -23,3 +24,18 @@ def test_a_shapes_height_is_named_before_its_value_is_found() -> None:
     assert text.startswith("Since AE is perpendicular to BC, AE is the height of the isosceles trapezoid ABCD. In the "
                            "right triangle AEB"), text
     assert text.endswith("= 24√2."), text
+
+
+def test_a_midsegments_equal_angles_are_said_through_its_parallel() -> None:
+    """(gen 4: "by the midsegment theorem (as AF = BF and AE = CE), angle AFE = angle CBF = 70°": the parallel the
+    theorem gives and the corresponding angles it makes unsaid.)"""
+    line = ("Since FE joins the midpoints of two sides of triangle ABC, by the midsegment theorem (as AF = BF and AE = "
+            "CE), angle AFE = angle CBA = 70°.")
+    assert midsegment_parallel([line]) == [
+        "Since FE joins the midpoints of two sides of triangle ABC, by the midsegment theorem (as AF = BF and AE = "
+        "CE), FE is parallel to BC, so angle AFE = angle CBA = 70° (corresponding angles)."]
+    through = line.replace("angle CBA", "angle CBF")  # (no one vertex of the triangle shared: left as it is)
+    assert midsegment_parallel([through]) == [through]
+    text = _text("points A B C E F\ntriangle ABC isosceles at A\nline A E C\nline A F B\nline E F\nangle BAC = 40\n"
+                 "AE = CE\nAF = BF\nfind angle AFE\n")
+    assert "FE is parallel to BC, so angle AFE = angle CBA = 70° (corresponding angles)." in text, text

@@ -12,7 +12,8 @@ from __future__ import annotations
 import functools
 import re
 
-__all__ = ["SHAPE_KINDS", "fold_ties", "perpendicular_as_reason", "right_angle_near_use", "tidy"]
+__all__ = ["SHAPE_KINDS", "fold_ties", "midsegment_parallel", "perpendicular_as_reason", "right_angle_near_use",
+           "tidy"]
 
 _SENTENCE = re.compile(r"(?<=\.)\s+(?=[A-Z])")
 _NAME = r"(?:angle )?[A-Z]{2,3}"
@@ -74,6 +75,36 @@ def right_angle_near_use(lines: list[str]) -> list[str]:
                 out[i] = ""
             break
     return [x for x in out if x]
+
+
+_MIDSEGMENT_ANGLE = re.compile(r"\b([A-Z]{2}) joins the midpoints of two sides of triangle ([A-Z]{3}), by the "
+                               r"midsegment theorem( \([^()]*\))?, angle ([A-Z]{3}) = angle ([A-Z]{3})(?= = | \(|\.|$)")
+
+
+def midsegment_parallel(lines: list[str]) -> list[str]:
+    """A midsegment's equal angles said through its parallel, as a textbook does: ``by the midsegment theorem (…),
+    FE is parallel to BC, so angle AFE = angle ABC (corresponding angles)`` (teacher 44's sheet, gen 4: "angle AFE
+    = angle CBA" straight from the midsegment theorem, the parallel and the corresponding angles unsaid); left as
+    it is where the two angles share no one vertex of the triangle (the apex the two angles stand at)."""
+
+    def said(m: re.Match) -> str:
+        seg, tri, why, a, b = m[1], m[2], m[3] or "", m[4], m[5]
+        apex = set(a) & set(b) & set(tri)
+        if len(apex) != 1 or set(seg) & set(tri) or len(set(a) & set(b)) != 1:
+            return m[0]
+        side = "".join(x for x in tri if x not in apex)
+        return (f"{seg} joins the midpoints of two sides of triangle {tri}, by the midsegment theorem{why}, {seg} is "
+                f"parallel to {side}, so angle {a} = angle {b}" + ("" if m.string[m.end():].startswith(" (") else
+                                                                    "@@"))
+
+    out = []
+    for line in lines:
+        if "$" in line:
+            return lines
+        line = _MIDSEGMENT_ANGLE.sub(said, line)
+        line = re.sub(r"@@((?: = [^=.;]+?)?)(?=\.(?:\s|$)|$)", r"\1 (corresponding angles)", line)
+        out.append(line.replace("@@", ""))
+    return out
 
 
 _PERPENDICULAR_ALONE = re.compile(r"^Since ([A-Z]{2} is perpendicular to [A-Z]{2}), angle ([A-Z]{3}) = 90°\.$")
@@ -163,9 +194,9 @@ def _plain(on: str) -> bool:
 
 def _concluded_only(use: str, p: str, q: str, later: list[str]) -> tuple[str, str]:
     """(the name to drop, the name to keep) of an angle the sentence finds a value for under one of its two names
-    (the head of its chain): kept, the name of a shape's own angle the sentence names (blind teacher 17: a triangle's theorem says its
-    own angle), else the one concluded; ("", "") where the sentence says both, or concludes neither, or a shape of
-    it or of a later sentence owns the dropped name."""
+    (the head of its chain): kept, the name of a shape's own angle the sentence names (blind teacher 17: a
+    triangle's theorem says its own angle), else the one concluded; ("", "") where the sentence says both, or
+    concludes neither, or a shape of it or of a later sentence owns the dropped name."""
     said = [x for x in (p, q) if re.search(rf"\bangles? (?:[A-Z]{{3}} and )?{x}\b", use)]
     if len(said) != 1 or not any(_outside_brackets(use, h.start()) for h in re.finditer(
             rf"(?:^|, |; |\bhence |\bso |\bthen )angle {said[0]} = ", use)):

@@ -31,7 +31,8 @@ from sympy.printing.str import StrPrinter
 
 from .deduce import is_zero
 from .theorems import ratio_premise_lengths
-from .tidy import _SENTENCE, SHAPE_KINDS, fold_ties, perpendicular_as_reason, right_angle_near_use, tidy
+from .tidy import (_SENTENCE, SHAPE_KINDS, fold_ties, midsegment_parallel, perpendicular_as_reason,
+                   right_angle_near_use, tidy)
 
 __all__ = ["Written", "write", "Namer"]
 
@@ -3639,7 +3640,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
         intros[r] = f"Let {f'${r}$' if w.n.latex else r} be the radius of circle {circle}."
     lines = _as_stated(tidy(_criterion_once(_no_tautology(lines)), getattr(proof, "diameters", frozenset())),
                        getattr(proof, "shapes", {}))
-    lines = fold_ties(right_angle_near_use(w._triangle_angles(lines)))
+    lines = midsegment_parallel(fold_ties(right_angle_near_use(w._triangle_angles(lines))))
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
     lines = [_SINES_CROSSED.sub(r"\1\2/sin(\5) = \4/sin(\3)", _chained(x)) for x in lines]
     lines = _chords_as_named(_then_once(_joins_merged(_join_first(_radius_named(_equilateral_once(lines))))))
