@@ -2,7 +2,7 @@
 class on its smallest text or problem."""
 from __future__ import annotations
 
-from geomill.solvers.plane.tidy import fold_ties
+from geomill.solvers.plane.tidy import fold_ties, perpendicular_as_reason
 
 from .proof_text import linted_text as _text
 
@@ -11,7 +11,9 @@ def test_a_tie_is_folded_into_the_chain_that_concludes_its_angle() -> None:
     lines = ["Since E lies on BD, angle ABE = angle ABD. Since triangle ABD is isosceles with AB = AD and an angle of "
              "60° at A, it is equilateral; hence angle ABE = 60°."]
     assert fold_ties(lines) == ["Since triangle ABD is isosceles with AB = AD and an angle of 60° at A, it is "
-                                "equilateral; hence angle ABE = angle ABD = 60° (the same angle)."]
+                                "equilateral; hence angle ABD = 60°."]  # (found as the triangle's own: named so)
+    later = [*lines, "In the right triangle ABE, AE = AB·sin(angle ABE)."]  # (ABE's own angle: both names said)
+    assert fold_ties(later)[0].endswith("hence angle ABE = angle ABD = 60° (the same angle).")
 
 
 def test_a_tie_is_said_beside_the_triangle_whose_angle_it_is() -> None:
@@ -69,3 +71,50 @@ def test_a_tie_joins_a_one_fact_reason() -> None:
     assert fold_ties(lines) == ["Since the exterior angle APD of triangle BPD is the sum of the two opposite interior "
                                 "angles and its angle BDP is angle BDC, angle DBP = angle APD - angle BDC = 75° - 40° = "
                                 "35°."]
+
+
+def test_an_angle_found_under_one_name_keeps_it_in_later_steps() -> None:
+    """(teacher 44's sheet, gen 4: "angle CBF = angle CBA (the same angle) = (180° - angle BAC)/2 = 70°", then "angle
+    AFE = angle CBF": the later step calls the angle by the name its value was found under, and no tie is said.)"""
+    lines = ["Since F lies on AB, angle CBF = angle CBA. By the angle sum of triangle ABC, angle CBA = 70°.",
+             "Since FE is parallel to BC, angle AFE = angle CBF = 70°."]
+    assert fold_ties(lines) == ["By the angle sum of triangle ABC, angle CBA = 70°.",
+                                "Since FE is parallel to BC, angle AFE = angle CBA = 70°."]
+    own = [lines[0], "In triangle BCF, angle BCF = 180° - angle CBF - angle BFC = 30°."]  # (BCF's own angle: tied)
+    assert fold_ties(own)[0].startswith("By the angle sum of triangle ABC, angle CBA = angle CBF = 70° (the same")
+    text = _text("points A B C E F\ntriangle ABC isosceles at A\nline A E C\nline A F B\nline E F\nangle BAC = 40\n"
+                 "AE = CE\nAF = BF\nfind angle AFE\n")
+    assert "the same angle" not in text and "angle CBF" not in text and "angle AFE = angle CBA = 70°" in text, text
+
+
+def test_a_given_perpendicular_is_the_reason_of_the_right_triangle_it_makes() -> None:
+    """(teacher 44's sheet, gen 11: "Since CG is perpendicular to BA, angle BGC = 90°." a step of its own before "In
+    the right triangle BGC, …", which alone uses it.)"""
+    lines = ["Since CG is perpendicular to BA, angle BGC = 90°.", "In the right triangle BGC, CG = BC·sin(angle CBG)."]
+    assert perpendicular_as_reason(lines) == ["In the right triangle BGC (as CG is perpendicular to BA), CG = "
+                                              "BC·sin(angle CBG)."]
+    later = [*lines, "So angle BGC + angle CGA = 180°."]  # (named again later: said on its own)
+    assert perpendicular_as_reason(later) == later
+    other = [lines[0], "In the right triangle AGC, CG = AC·sin(angle CAG)."]  # (another triangle's right angle)
+    assert perpendicular_as_reason(other) == other
+    text = _text("points A B C G\ntriangle ABC\nline B G A\nline C G\nCG perpendicular to BA\nBC = 18\n"
+                 "angle ABC = 60\nfind CG\n")
+    assert text.startswith("In the right triangle BGC (as CG is perpendicular to BA; its angle CBG is angle ABC), "
+                           "sin(angle ABC) = CG/BC"), text
+
+
+def test_a_name_said_before_keeps_its_link() -> None:
+    """(FormalGeo 3208: "angle CDE = 70°" found, then "angle NBP = angle CDE = angle CDA = 70°": the parallelogram's
+    angle CDA is linked to the value said before, never put in as "angle NBP = angle CDA = 70°" unsaid.)"""
+    lines = ["By the angle sum of triangle DEC, angle CDE = 70°. Since E lies on DA, angle CDE = angle CDA. Since the "
+             "opposite angles of the parallelogram ABCD are equal, angle NBP = angle CDA = 70°."]
+    assert fold_ties(lines) == ["By the angle sum of triangle DEC, angle CDE = 70°. Since the opposite angles of the "
+                                "parallelogram ABCD are equal, angle NBP = angle CDA = angle CDE = 70°."]
+
+
+def test_a_link_of_a_chain_keeps_the_name_its_value_was_given_by() -> None:
+    """(FormalGeo 204: "angle CDE = angle ABE = angle ABC = 32°", the given angle ABC; its value put in, not found.)"""
+    lines = ["Since E lies on BC, angle ABE = angle ABC. Since the inscribed angles ABE and ADC stand on the same arc, "
+             "angle CDE = angle ABE = 32°."]
+    assert fold_ties(lines) == ["Since the inscribed angles ABE and ADC stand on the same arc, angle CDE = angle ABE = "
+                                "angle ABC = 32°."]

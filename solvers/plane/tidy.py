@@ -12,7 +12,8 @@ from __future__ import annotations
 import functools
 import re
 
-__all__ = ["SHAPE_KINDS", "fold_ties", "right_angle_near_use", "tidy"]
+__all__ = ["SHAPE_KINDS", "fold_ties", "midsegment_parallel", "perpendicular_as_reason", "right_angle_near_use",
+           "tidy"]
 
 _SENTENCE = re.compile(r"(?<=\.)\s+(?=[A-Z])")
 _NAME = r"(?:angle )?[A-Z]{2,3}"
@@ -76,6 +77,65 @@ def right_angle_near_use(lines: list[str]) -> list[str]:
     return [x for x in out if x]
 
 
+_MIDSEGMENT_ANGLE = re.compile(r"\b([A-Z]{2}) joins the midpoints of two sides of triangle ([A-Z]{3}), by the "
+                               r"midsegment theorem( \([^()]*\))?, angle ([A-Z]{3}) = angle ([A-Z]{3})(?= = | \(|\.|$)")
+
+
+def midsegment_parallel(lines: list[str]) -> list[str]:
+    """A midsegment's equal angles said through its parallel, as a textbook does: ``by the midsegment theorem (…),
+    FE is parallel to BC, so angle AFE = angle ABC (corresponding angles)`` (teacher 44's sheet, gen 4: "angle AFE
+    = angle CBA" straight from the midsegment theorem, the parallel and the corresponding angles unsaid); left as
+    it is where the two angles share no one vertex of the triangle (the apex the two angles stand at)."""
+
+    def said(m: re.Match) -> str:
+        seg, tri, why, a, b = m[1], m[2], m[3] or "", m[4], m[5]
+        apex = set(a) & set(b) & set(tri)
+        if len(apex) != 1 or set(seg) & set(tri) or len(set(a) & set(b)) != 1:
+            return m[0]
+        side = "".join(x for x in tri if x not in apex)
+        return (f"{seg} joins the midpoints of two sides of triangle {tri}, by the midsegment theorem{why}, {seg} is "
+                f"parallel to {side}, so angle {a} = angle {b}" + ("" if m.string[m.end():].startswith(" (") else
+                                                                    "@@"))
+
+    out = []
+    for line in lines:
+        if "$" in line:
+            return lines
+        line = _MIDSEGMENT_ANGLE.sub(said, line)
+        line = re.sub(r"@@((?: = [^=.;]+?)?)(?=\.(?:\s|$)|$)", r"\1 (corresponding angles)", line)
+        out.append(line.replace("@@", ""))
+    return out
+
+
+_PERPENDICULAR_ALONE = re.compile(r"^Since ([A-Z]{2} is perpendicular to [A-Z]{2}), angle ([A-Z]{3}) = 90°\.$")
+
+
+def perpendicular_as_reason(lines: list[str]) -> list[str]:
+    """A right angle said alone from a given perpendicular (``Since CG is perpendicular to BA, angle BGC = 90°.``)
+    and used by the next sentence only, as its right triangle, said as that triangle's reason (``In the right
+    triangle BGC (as CG is perpendicular to BA), …``), as a textbook does (teacher 44's sheet, gen 11: a step of its
+    own for what the next one's reason is); it stays where any later sentence names the angle."""
+    if any("$" in line for line in lines):
+        return lines
+    said = [[s for s in _SENTENCE.split(line) if s] for line in lines]
+    at = [(i, j) for i, line in enumerate(said) for j in range(len(line))]
+    for n, (i, j) in enumerate(at[:-1]):
+        m = _PERPENDICULAR_ALONE.match(said[i][j])
+        if m is None:
+            continue
+        angle = m[2]
+        k, u = at[n + 1]
+        use = said[k][u]
+        right = re.search(rf"\bthe right triangle ([A-Z]{{3}})(, | \()", use)
+        named = re.compile(rf"\bangle (?:{angle}|{angle[::-1]})\b")
+        if right is None or set(right[1]) != set(angle) or any(named.search(said[a][b]) for a, b in at[n + 1:]):
+            continue
+        said[k][u] = (f"{use[:right.end()]}as {m[1]}; {use[right.end():]}" if right[2] == " (" else
+                      f"{use[:right.start(2)]} (as {m[1]}){use[right.start(2):]}")
+        said[i][j] = ""
+    return [x for x in (" ".join(s for s in line if s) for line in said) if x]
+
+
 # "Since F lies on BA and O lies on BD, angle FBO = angle ABD.": angles tied through points on their arms
 _TIES = re.compile(r"^Since ([A-Z] lies on [^,]*), (angle [A-Z]{3} = angle [A-Z]{3}(?:(?:, | and )angle [A-Z]{3} = "
                    r"angle [A-Z]{3})*)\.$")
@@ -92,17 +152,27 @@ def fold_ties(lines: list[str]) -> list[str]:
     right angles are moved next to their use.)"""
     if any("$" in line for line in lines):
         return lines
-    out = []
-    for line in lines:
+    out, renamed = [], {}
+    for i, line in enumerate(lines):
         parts = _SENTENCE.split(line)
-        for k in range(len(parts) - 1):
-            m = _TIES.match(parts[k])
+        for k in range(len(parts)):
+            parts[k] = _renamed(parts[k], renamed)
+            m = _TIES.match(parts[k]) if k + 1 < len(parts) else None
             if m is None:
                 continue
+            parts[k + 1] = _renamed(parts[k + 1], renamed)
             use, left = parts[k + 1], []
             for tie in re.split(r", | and ", m[2]):
                 p, q = re.findall(r"[A-Z]{3}", tie)
                 if p == q:  # ("angle BCE = angle BCE": no tie at all)
+                    continue
+                later = [*parts[k + 2:], *(x for y in lines[i + 1:] for x in _SENTENCE.split(y))]
+                drop, kept = _concluded_only(use, p, q, later) if _plain(m[1]) else ("", "")
+                if kept and any(re.search(rf"\b{drop}\b", x) for x in [*out, *parts[:k]]):
+                    drop = kept = ""  # (its value said before under that name: the chain links the two)
+                if kept:  # (the value found under one name, the shape's own: the later steps call the angle by it)
+                    renamed[drop] = kept
+                    use = _renamed(use, renamed)
                     continue
                 folded = _tie_in_chain(use, p, q) or _tie_at_shape(use, p, q) or _tie_in_reason(use, p, q)
                 if folded:
@@ -113,6 +183,38 @@ def fold_ties(lines: list[str]) -> list[str]:
             parts[k + 1] = use
         out.append(" ".join(x for x in parts if x))
     return out
+
+
+def _plain(on: str) -> bool:
+    """A tie through one point on one arm (``E lies on BD``, ``F lies on line BA``: the same ray, as a tie is), seen
+    at a glance in the figure; never two points (blind teacher 27: "angle FBO" for angle ABD unsaid) nor a point on a
+    segment extended past its end."""
+    return " and " not in on and not on.endswith("extended")
+
+
+def _concluded_only(use: str, p: str, q: str, later: list[str]) -> tuple[str, str]:
+    """(the name to drop, the name to keep) of an angle the sentence finds a value for under one of its two names
+    (the head of its chain): kept, the name of a shape's own angle the sentence names (blind teacher 17: a
+    triangle's theorem says its own angle), else the one concluded; ("", "") where the sentence says both, or
+    concludes neither, or a shape of it or of a later sentence owns the dropped name."""
+    said = [x for x in (p, q) if re.search(rf"\bangles? (?:[A-Z]{{3}} and )?{x}\b", use)]
+    if len(said) != 1 or not any(_outside_brackets(use, h.start()) for h in re.finditer(
+            rf"(?:^|, |; |\bhence |\bso |\bthen )angle {said[0]} = ", use)):
+        return "", ""  # (a link of a chain, "angle CDE = angle ABE = 32°", may be the name its value was given by)
+    other = q if said[0] == p else p
+    owners = [set(t[1]) for x in (use, *later) for t in _SHAPE_NAMED.finditer(x)]
+    owned = [x for x in (p, q) if any(set(x) <= t for t in owners)]
+    if len(owned) == 2:
+        return "", ""
+    kept = owned[0] if owned else said[0]
+    return (other if kept == said[0] else said[0]), kept
+
+
+def _renamed(text: str, renamed: dict[str, str]) -> str:
+    """The text with each angle a dropped tie named otherwise called by the name kept for it."""
+    for old, new in renamed.items():
+        text = re.sub(rf"\b(angles? (?:[A-Z]{{3}} and )?){old}\b", rf"\g<1>{new}", text)
+    return text
 
 
 def _outside_brackets(text: str, at: int) -> bool:

@@ -31,7 +31,8 @@ from sympy.printing.str import StrPrinter
 
 from .deduce import is_zero
 from .theorems import ratio_premise_lengths
-from .tidy import _SENTENCE, SHAPE_KINDS, fold_ties, right_angle_near_use, tidy
+from .tidy import (_SENTENCE, SHAPE_KINDS, fold_ties, midsegment_parallel, perpendicular_as_reason,
+                   right_angle_near_use, tidy)
 
 __all__ = ["Written", "write", "Namer"]
 
@@ -3639,11 +3640,12 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
         intros[r] = f"Let {f'${r}$' if w.n.latex else r} be the radius of circle {circle}."
     lines = _as_stated(tidy(_criterion_once(_no_tautology(lines)), getattr(proof, "diameters", frozenset())),
                        getattr(proof, "shapes", {}))
-    lines = fold_ties(right_angle_near_use(w._triangle_angles(lines)))
+    lines = midsegment_parallel(fold_ties(right_angle_near_use(w._triangle_angles(lines))))
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
     lines = [_SINES_CROSSED.sub(r"\1\2/sin(\5) = \4/sin(\3)", _chained(x)) for x in lines]
     lines = _chords_as_named(_then_once(_joins_merged(_join_first(_radius_named(_equilateral_once(lines))))))
     lines = [_PERPENDICULAR_AT.sub(lambda m: _perpendicular_on(m, w), x) for x in lines]
+    lines = perpendicular_as_reason(lines)  # (after the foot's line is named: "and R lies on CA" stays)
     lines = _triangles_as_stated(lines, getattr(proof, "triangles", ()))
     if not w.n.latex and proof.goal is not None and proof.goal.is_Symbol and lines:
         lines[-1] = _ends_at_goal(lines[-1], w._goal_name(proof.goal), w.n.number(proof.value, True))
@@ -4499,8 +4501,9 @@ def _height_once(lines: list[str], heights: dict) -> list[str]:
         if m and m[1] in heights.values() and any(re.search(rf"\b{m[1]} = .*= {re.escape(m[2])}\.$", x) for x in out):
             continue
         line = _height_first(line, out, heights)
+        line = _height_named(line, out) if line else line
         if line:
-            out.append(_height_named(line, out))
+            out.append(line)
     return out
 
 
@@ -4534,15 +4537,29 @@ _HEIGHT_HENCE = re.compile(r"(Since [^,;]+), it is the (height of [^;]+); hence 
 
 def _height_named(line: str, before: list[str]) -> str:
     """A drawn segment whose value a sentence before found is named the shape's height, its value not said
-    again: ``Since AE is perpendicular to BC, AE is the height of the trapezoid ABCD.``, never "…; hence AE =
-    17√2/2" a line after "AE = … = 17√2/2"."""
+    again, and said first, where the proof first names the segment: ``Since AE is perpendicular to BC, AE is the
+    height of the trapezoid ABCD. In the right triangle AEB, …``, never "…; hence AE = 17√2/2" a line after "AE = …
+    = 17√2/2", nor after it (teacher 44's sheet, gen 12, as blind teacher 24: the reason after the computation).
+    The line as it is left to write (its head, or "" for none)."""
     m = _HEIGHT_HENCE.search(line)
     if m is None:
         return line
     found = re.compile(rf"(?<![A-Za-z]){re.escape(m[3])} = (?:[^.]*= )?{re.escape(m[4])}(?:\.|$)")
-    if not any(found.search(x) for x in [*before, line[:m.start()]]):
+    head = line[:m.start()].rstrip()
+    if not any(found.search(x) for x in [*before, head]):
         return line
-    return f"{line[:m.start()]}{m[1]}, {m[3]} is the {m[2]}."
+    said = f"{m[1]}, {m[3]} is the {m[2]}."
+    named = re.compile(rf"(?<![A-Za-z]){re.escape(m[3])}(?![A-Za-z])")
+    at = next((i for i, x in enumerate(before) if named.search(x)), None)
+    # (its perpendicular said in that sentence: the right triangle's reason, now the sentence before)
+    again = re.compile(rf" \(as {re.escape(m[3])} is perpendicular to [A-Z]{{2}}\)|(?<=\()as {re.escape(m[3])} is "
+                       rf"perpendicular to [A-Z]{{2}}; ")
+    if at is not None:
+        before[at] = f"{said} {again.sub('', before[at], count=1)}"
+        return head
+    if named.search(head):
+        return f"{said} {again.sub('', head, count=1)}"
+    return f"{head} {said}".lstrip()
 
 
 def _introduce(lines: list[str], intros: dict) -> list[str]:
