@@ -2331,9 +2331,12 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
     free place (``LED_CLEAR`` fonts from every stroke, label and point) nearest its side's middle, its angle's arc or
     its circle (``_rim``), with a leader to it that runs through no label and by no other point (``LED_POINT``), at
     most ``LED_FAR`` fonts long, never along a segment's line nor from a crossing, across no stroke where a place
-    lets it (reader 22's 03).  The label (with its leader) and its box; None: no such place."""
+    lets it (reader 22's 03), ``LED_MARK`` px from every relation mark and ``SQUARE_LEADER_CLEAR`` from a right-angle
+    square (as compose's set-off values keep).  The label (with its leader) and its box; None: no such place."""
     import shapely
     from shapely.geometry import LineString, box
+
+    from .compose import SQUARE_KINDS, SQUARE_LEADER_CLEAR
 
     if isinstance(q, Quantity) and q.kind in (QKind.AREA, QKind.PERIMETER, QKind.HEIGHT):
         anchors, own_names, role, element = _shape_anchors(d, q), set(), "shape", str(q)  # (inside its region, or
@@ -2381,6 +2384,9 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
     labels = [box(*lab.box) for lab in d.labels] + list(written)
     marks = shapely.STRtree([LineString(m) for m in d.marks if len(m) > 1] or [shapely.Point(-1e6, -1e6)])  # (a leader
     # across a tick or a bracket reads as part of the mark)
+    squares = shapely.STRtree([LineString(ln) for m, lines in d.relation_marks if m.kind in SQUARE_KINDS
+                               for ln in lines if len(ln) > 1] or [shapely.Point(-1e6, -1e6)])  # (past a square's
+    # corner nearer than compose's SQUARE_LEADER_CLEAR, a leader reads as led across it, as compose's leaders keep)
     own = {tuple(np.round(np.asarray(d.rules.points[n], float), 3)) for n in own_names if n in d.rules.points}
     points = [np.asarray(p, float) for p in d.rules.points.values()]
     strokes = shapely.STRtree([LineString(p) for p in [*d.strokes, *d.dashed] if len(p) > 1] or
@@ -2398,6 +2404,7 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
         # at its middle is crossed: led from off it)
         shrunk = shrunk or [o.buffer(-0.5) for o in labels]
         if any(o.intersects(line) for o in shrunk) or marks.query(clear_of, predicate="dwithin", distance=LED_MARK).size \
+                or squares.query(line, predicate="dwithin", distance=SQUARE_LEADER_CLEAR).size \
                 or not _tip_own(d, q, start):
             continue
         if any(line.distance(shapely.Point(p)) < LED_POINT * fpx for p in points
