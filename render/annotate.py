@@ -56,6 +56,8 @@ class Annotation:
     in_text: set[Quantity] = field(default_factory=set)  # values moved off the figure (no unambiguous place)
     export: list = field(default_factory=list)  # the marks as drawn: (marks.Mark, pixel polylines), by ``drawn``
     keep_clear: list = field(default_factory=list)  # px boxes (x0, y0, x1, y1) no label may take: a figure's note
+    give_up: frozenset = frozenset()  # values a caller's try is for: once all are moved to the text, ``compose`` stops
+    # (``compose.GaveUp``), as the caller would discard the drawing
     shrink: ClassVar[bool] = True  # a label with no place at full size may take smaller type
     query_edge_fonts: ClassVar[float] = 0.0  # a shape's bare "?" this many font heights from every drawn side
     arcs_clear: ClassVar[bool] = False  # a widened angle arc shrinks rather than cross a line off its vertex,

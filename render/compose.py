@@ -173,6 +173,17 @@ SLIVER = 1e-3  # px² two fills may share and still count as only touching (Draw
 TextSize = Callable[..., tuple[float, float]]  # (text[, font size in points]) -> (w, h) pixels
 
 
+class GaveUp(Exception):
+    """Every value of ``Annotation.give_up`` went to the text: the try they were on the figure for has failed,
+    and composing the rest would be waste."""
+
+
+def _give_up(annotation: Annotation) -> None:
+    """Stop (``GaveUp``) once every value of ``annotation.give_up`` is in the text (none comes back from it)."""
+    if annotation.give_up and annotation.give_up <= annotation.in_text:
+        raise GaveUp
+
+
 class _Refused(Exception):
     """A label that will read wrong whatever follows (a point letter, a letter or mark the text cannot
     take over): with ``fail_fast`` the composition stops there."""
@@ -199,6 +210,7 @@ def compose(scene: Scene, annotation: Annotation, style: Style, text_size: TextS
     moved = [drawn[lab.element] for lab in d.misread if lab.element in drawn]
     if moved:
         annotation.move_to_text(moved)
+        _give_up(annotation)
         d = _compose_once(scene, annotation, style, text_size, fail_fast, judged)
     return d
 
@@ -1148,6 +1160,7 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         if annotation.on_image(q) and (placed.conflicts >= ON_SOMETHING or d.rules.misreads(placed) or (
                 str(q) in d.rules.set_off and _leader_on_marks(d, placed, str(q))) or alongside):
             annotation.move_to_text([q])
+            _give_up(annotation)
             # what a second pass would draw of it: its letter (individual style), or its query mark
             kept = next((other for other in annotation.items() if other.quantity == q), None)
             placer.undo()

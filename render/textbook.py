@@ -95,6 +95,12 @@ class TextbookFigure:
         return [f for f in self.faults if f not in self.forced] + self.misread
 
 
+def shorter_side(scene: Scene, frame, q: Quantity) -> float:
+    """Angle ``q``'s shorter side as drawn (px)."""
+    a, v, b = (np.array(frame.px(scene.points[n])) for n in q.key)
+    return min(float(np.hypot(*(a - v))), float(np.hypot(*(b - v))))
+
+
 @dataclass
 class TextbookAnnotation(Annotation):
     """GeomVerse's annotation with the textbook's own: values written as the problem gives them (a number
@@ -190,8 +196,8 @@ class TextbookAnnotation(Annotation):
         leaves at a usual radius, a blind reader saw the arc end on that ray and read the value as the
         smaller angle's); and at least its ``wider`` radius, where it has one."""
         a, v, b = (np.array(frame.px(scene.points[n])) for n in q.key)
-        short = min(float(np.hypot(*(a - v))), float(np.hypot(*(b - v))))
-        wide = min(self.wider[q], WIDER_SHARE * short) if q in self.wider else -math.inf
+        short = shorter_side(scene, frame, q)
+        wide = self.wider_radius(q, short)
         ta, tb = (math.atan2(*(e - v)[::-1]) for e in (a, b))
         sweep = (tb - ta) % (2 * math.pi)
         if sweep > math.pi:
@@ -208,6 +214,11 @@ class TextbookAnnotation(Annotation):
             return wide
         piece = min(min(inner), sweep - max(inner))
         return max(wide, min(ARC_PIECE / max(piece, 1e-3), ARC_FLOOR_SHARE * short))
+
+    def wider_radius(self, q: Quantity, short: float) -> float:
+        """Angle ``q``'s ``wider`` radius as its arc takes it (``short``: its shorter side, px): under
+        ``WIDER_SHARE`` of that side; -inf where it has none."""
+        return min(self.wider[q], WIDER_SHARE * short) if q in self.wider else -math.inf
 
     def items(self) -> list[Item]:
         out = [Item(q, f"{query_name(q)} = {self.texts[q]}" if q in self.named else self._region(q, self.texts[q]))
@@ -1569,10 +1580,11 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             ann.named_query |= ann.query in cut
             d = renderer.compose(scene, ann)
             d.misread = _unnamed_misread(d, ann)
+        shorts = _shorter_sides(ann, scene, renderer.style) if values == "image" else {}
         if values == "image":  # an angle's value first bare in its own wedge, beyond its arc drawn wider, before any
             # leader (a value set off from a narrow part of a split corner was led across a side of it: issue 38)
             d = _arced(ann, d, lambda: renderer.compose(scene, ann), renderer.style.font_px,
-                       lambda drawn: _cut_values(ann, drawn, scene, frame), led=False)
+                       lambda drawn: _cut_values(ann, drawn, scene, frame), shorts, led=False)
         out = [q for q in ann.in_text if q.kind in (QKind.ANGLE, QKind.LENGTH) and q in ann.facts
                and q not in ann.spans] if values == "image" else []
         if out:  # a given with no place by its element: named ("∠CAO = 25°") and set off with a leader from its
@@ -1596,7 +1608,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             d.misread = _unnamed_misread(d, ann)
         if values == "image":  # an angle's value never in the legend alone: its arc drawn, the value by it
             d = _arced(ann, d, lambda: renderer.compose(scene, ann), renderer.style.font_px,
-                       lambda drawn: _cut_values(ann, drawn, scene, frame))
+                       lambda drawn: _cut_values(ann, drawn, scene, frame), shorts)
         by_piece = {q for q in ann.named & ann.split if q not in ann.spans and q != ann.query and q in ann.facts
                     and q not in ann.in_text} if values == "image" else set()
         if by_piece:  # a split side's value with no dimension line: in the legend, named ("NR = 2x+10"), never by one
@@ -1855,17 +1867,39 @@ def _zoom(forced: list[Fault], size: int) -> int:
     return min(math.ceil(size * target / min(gaps)), ZOOM_MAX * size)
 
 
+def _shorter_sides(ann: TextbookAnnotation, scene: Scene, style) -> dict[Quantity, float]:
+    """Each valued angle's shorter side (px) in the frame ``compose`` draws ``scene`` in (``arc_floor``'s)."""
+    from .compose import _framed
+
+    frame = _framed(scene, style)[0]
+    return {q: shorter_side(scene, frame, q) for q in ann.facts
+            if q.kind is QKind.ANGLE and all(n in scene.points for n in q.key)}
+
+
 def _arced(ann: TextbookAnnotation, d, compose: Callable[[], object], fpx: float,
-           cut: Callable[[object], set[Quantity]], led: bool = True):
+           cut: Callable[[object], set[Quantity]], shorts: dict[Quantity, float], led: bool = True):
     """The drawing with each angle value the placer left to the text (no place by its arc) back on the figure
     with its arc: first bare in its wedge beyond a wider arc (``WIDER_FONTS``: a point's letter or a mark took
     the small arc's room), then named and led to its arc from outside, across the lines between, as Geometry3K
     sets off a value whose wedge has no room, from the small arc, then from a wider one (beyond a letter on
-    the small one).  In the legend alone, the angle had no arc on the figure and a reader hunted for it."""
+    the small one).  In the legend alone, the angle had no arc on the figure and a reader hunted for it.  A try is
+    stopped once every value it is for has gone to the text (``compose.GaveUp``): it would be discarded; and one
+    whose annotation would be a failed one's again (a wider radius each angle's ``WIDER_SHARE`` of its shorter side,
+    ``shorts``, cuts to the same) is not composed: the same annotation composes the same drawing."""
+    from .compose import GaveUp
+
+    failed = set()
+
+    def state():  # (all a try's composition depends on that differs between tries)
+        return (frozenset(ann.in_text), frozenset(ann.named), frozenset(ann.leaders), frozenset(ann.across),
+                frozenset(ann.forced), ann.named_query,
+                frozenset((q, ann.wider_radius(q, shorts[q]) if q in shorts else r) for q, r in ann.wider.items()))
+
     def stuck() -> list[Quantity]:
         return [q for q in ann.in_text if q.kind is QKind.ANGLE and q in ann.facts and q not in ann.right_values]
 
-    def again(qs: list[Quantity], wider: float | None, led: bool):
+    def again(qs: list[Quantity], wider: float | None, led: bool) -> tuple[object | None, tuple]:
+        """The try composed (None: it failed, or would fail as one before did) and its annotation's state."""
         ann.in_text -= set(qs)
         for q in qs:
             if wider is None:
@@ -1878,17 +1912,28 @@ def _arced(ann: TextbookAnnotation, d, compose: Callable[[], object], fpx: float
         else:
             ann.named -= set(qs)
             ann.leaders -= set(qs)
-        out = compose()
+        key = state()
+        if key in failed:
+            return None, key
+        ann.give_up = frozenset(qs)  # (all of them in the text again: the try failed, whatever the rest draws)
+        try:
+            out = compose()
+        except GaveUp:
+            return None, key
+        finally:
+            ann.give_up = frozenset()
         out.misread = _unnamed_misread(out, ann)
-        return out
+        return out, key
 
     for wider, led in [*((w, False) for w in WIDER_FONTS), *([(None, True), (WIDER_FONTS[0], True)] if led else [])]:
         if not (qs := stuck()):
             break
         was = (set(ann.in_text), set(ann.named), set(ann.leaders), set(ann.across), dict(ann.wider))
-        tried = again(qs, wider, led)
-        if len(stuck()) < len(qs) and not _worse(tried, d) and (led or not cut(tried) & set(qs)) and (
-                led or not _arcs_on_marks(tried, qs)):
+        tried, key = again(qs, wider, led)
+        if tried is None or len(stuck()) >= len(qs):  # (failed whatever ``d`` is: this annotation fails again)
+            failed.add(key)
+        if tried is not None and len(stuck()) < len(qs) and not _worse(tried, d) and (
+                led or not cut(tried) & set(qs)) and (led or not _arcs_on_marks(tried, qs)):
             # (bare, in a part of its angle that another ray cuts off, it reads as the part's; an arc drawn wider
             # into a parallel arrow or a tick merges with it)
             d = tried
@@ -2349,11 +2394,12 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
     free place (``LED_CLEAR`` fonts from every stroke, label and point) nearest its side's middle, its angle's arc or
     its circle (``_rim``), with a leader to it that runs through no label and by no other point (``LED_POINT``), at
     most ``LED_FAR`` fonts long, never along a segment's line nor from a crossing, across no stroke where a place
-    lets it (reader 22's 03).  The label (with its leader) and its box; None: no such place."""
+    lets it (reader 22's 03), ``LED_MARK`` px from every relation mark and ``SQUARE_LEADER_CLEAR`` from a right-angle
+    square (as compose's set-off values keep).  The label (with its leader) and its box; None: no such place."""
     import shapely
     from shapely.geometry import LineString, box
 
-    from .compose import LEADER_END_LABEL_FONTS, leaders_clash
+    from .compose import LEADER_END_LABEL_FONTS, SQUARE_KINDS, SQUARE_LEADER_CLEAR, leaders_clash
 
     if isinstance(q, Quantity) and q.kind in (QKind.AREA, QKind.PERIMETER, QKind.HEIGHT):
         anchors, own_names, role, element = _shape_anchors(d, q), set(), "shape", str(q)  # (inside its region, or
@@ -2409,6 +2455,9 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
     labels = [box(*lab.box) for lab in d.labels] + list(written)
     marks = shapely.STRtree([LineString(m) for m in d.marks if len(m) > 1] or [shapely.Point(-1e6, -1e6)])  # (a leader
     # across a tick or a bracket reads as part of the mark)
+    squares = shapely.STRtree([LineString(ln) for m, lines in d.relation_marks if m.kind in SQUARE_KINDS
+                               for ln in lines if len(ln) > 1] or [shapely.Point(-1e6, -1e6)])  # (past a square's
+    # corner nearer than compose's SQUARE_LEADER_CLEAR, a leader reads as led across it, as compose's leaders keep)
     own = {tuple(np.round(np.asarray(d.rules.points[n], float), 3)) for n in own_names if n in d.rules.points}
     points = [np.asarray(p, float) for p in d.rules.points.values()]
     strokes = shapely.STRtree([LineString(p) for p in [*d.strokes, *d.dashed] if len(p) > 1] or
@@ -2426,6 +2475,7 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
         # at its middle is crossed: led from off it)
         shrunk = shrunk or [o.buffer(-0.5) for o in labels]
         if any(o.intersects(line) for o in shrunk) or marks.query(clear_of, predicate="dwithin", distance=LED_MARK).size \
+                or squares.query(line, predicate="dwithin", distance=SQUARE_LEADER_CLEAR).size \
                 or not _tip_own(d, q, start) or leaders_clash(np.array([[start, end]]), boxes_px[i:i + 1], others,
                                                               values, end_clear)[0]:
             continue  # (across another leader, a "+" mark: reader 36's 24)
