@@ -118,3 +118,16 @@ def test_a_link_of_a_chain_keeps_the_name_its_value_was_given_by() -> None:
              "angle CDE = angle ABE = 32°."]
     assert fold_ties(lines) == ["Since the inscribed angles ABE and ADC stand on the same arc, angle CDE = angle ABE = "
                                 "angle ABC = 32°."]
+
+
+def test_two_reasons_side_by_side_share_one_bracket() -> None:
+    """Stacked brackets read as two afterthoughts; one bracket holds both reasons (teacher 30's sheet, gen 2)."""
+    from geomill.solvers.plane.tidy import _one_bracket
+
+    line = ("Since the perpendicular OD from the centre bisects the central angle AOC (as OC = OA, radii) "
+            "(as OD is perpendicular to CD), angle COD = angle AOC/2 = 130°/2 = 65°.")
+    assert _one_bracket(line) == ("Since the perpendicular OD from the centre bisects the central angle AOC (as "
+                                  "OC = OA, radii, and as OD is perpendicular to CD), angle COD = angle AOC/2 = "
+                                  "130°/2 = 65°.")
+    assert _one_bracket("In the right triangle ABC (as AB = 3), AC = 4 (given).") == \
+        "In the right triangle ABC (as AB = 3), AC = 4 (given)."

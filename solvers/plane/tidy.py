@@ -35,7 +35,7 @@ def tidy(lines: list[str], diameters: frozenset = frozenset()) -> list[str]:
                    _no_round_trip, _radii_as_reason, _all_sides_equal, _given_lines, _restated, _bracket_said_before):
         said = tidied(said)
     lines = _perpendicular_once([" ".join(_one_since([s for s in line if s])) for line in said])
-    return _most_specific([_two_so(_no_echo(_unitless(_one_chain(x)))) for x in lines if x])
+    return _most_specific([_one_bracket(_two_so(_no_echo(_unitless(_one_chain(x))))) for x in lines if x])
 
 
 _TIE = re.compile(r"^Since [A-Z] lies on [^,]*, angle [A-Z]{3} = angle [A-Z]{3}\.$")
@@ -357,6 +357,17 @@ _AGAIN = re.compile(r"(?<![\w/·(.²√])((?:angle |arc )?[A-Z]{2,3}|[a-z]) = ([
 # "arc DC = 360° - 284° = 76° = arc BA.": a comparison run onto the end of a working
 _RUN_ON = re.compile(r"^(.*?)\b((?:major |minor )?arc [A-Z]{2,3}|angle [A-Z]{3}|[A-Z]{2}) = ([^,;]*? = )?"
                      r"([0-9][0-9.√/π]*°?) = ((?:major |minor )?arc [A-Z]{2,3}|angle [A-Z]{3}|[A-Z]{2})\.$")
+
+
+_STACKED = re.compile(r"\(as ([^()]*)\) \(as ([^()]*)\)")
+
+
+def _one_bracket(line: str) -> str:
+    """Two reasons side by side in one bracket: "(as OC = OA, radii, and as OD is perpendicular to CD)", never
+    "(as OC = OA, radii) (as OD is perpendicular to CD)" (blind teacher 30's sheet, gen 2)."""
+    while (m := _STACKED.search(line)) is not None:
+        line = f"{line[:m.start()]}(as {m.group(1)}, and as {m.group(2)}){line[m.end():]}"
+    return line
 
 
 def _one_chain(line: str) -> str:
