@@ -856,6 +856,18 @@ def polygon_of(block: Block, args: tuple[tuple[str, ...], ...]) -> tuple[str, ..
     return args[block.placeholders.index(block.polygon)]
 
 
+def named_polygons(problem) -> list[str]:
+    """The polygons of four or more vertices whose area or perimeter the goal or a fact names, as they spell them:
+    the question and the proof call such a shape by that spelling ("area WXYZ" of "rhombus XWZY": the rhombus
+    WXYZ, blind teacher 30's fg 6)."""
+    exprs = [y for f in problem.facts for y in (f.lhs, f.rhs)]
+    if problem.goal is not None:
+        exprs.insert(0, problem.goal.expr)
+    return list(dict.fromkeys("".join(el.points) for e in exprs for x in sympy.sympify(e).free_symbols
+                              if (el := element_of(x)) is not None and len(el.points) >= 4
+                              and el.kind.key in ("area", "perimeter")))
+
+
 def declared_polygons(problem) -> list[tuple[str, ...]]:
     """The problem's polygons as its question spells them: a kind's polygon from the vertex the problem names first,
     the same way round (the parser turns "triangle ABC right at C" to BCA, its right angle in the middle, and a

@@ -29,7 +29,7 @@ from geomill.dataset.records import Manifest, Part, Record
 from geomill.engine import budget
 from geomill.engine.errors import GeomillError
 from geomill.engine.plane import POLYGON_NOUNS, GeneralProblem, Turn, element_of, height_foot, polygon_key
-from geomill.engine.relations import BLOCKS, BLOCKS_BY_KEY, declared_polygons, polygon_of
+from geomill.engine.relations import BLOCKS, BLOCKS_BY_KEY, declared_polygons, named_polygons, polygon_of
 
 SCHEMA = "geomill.textbook/1"
 GENERATOR = "geomill.textbook 1"
@@ -216,7 +216,7 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
              if BLOCKS_BY_KEY[r.key].polygon is not None}
     cycles = {polygon_key(tuple(pts)): r for pts, r in kinds.items()}  # (one shape under two vertex orders)
     names = major_names(problem, names)
-    shapes = _shapes_named(problem)
+    shapes = named_polygons(problem)
     declared = [*map(tuple, shapes), *declared_polygons(problem)]  # (a kind spelt as the goal names its shape)
     orders = _orders(problem) if not figure else None
     touching = _touching(problem, [*declared, *(p.points for p in problem.polygons)])
@@ -294,15 +294,6 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
     if rounds:
         text += " Give the exact value."
     return text
-
-
-def _shapes_named(problem: GeneralProblem) -> list[str]:
-    """The polygons of four or more vertices whose area or perimeter the goal or a fact names, as they spell them."""
-    exprs = [problem.goal.expr, *(y for f in problem.facts for y in (f.lhs, f.rhs))] if problem.goal is not None \
-        else [y for f in problem.facts for y in (f.lhs, f.rhs)]
-    return list(dict.fromkeys("".join(el.points) for e in exprs for x in sympy.sympify(e).free_symbols
-                              if (el := element_of(x)) is not None and len(el.points) >= 4
-                              and el.kind.key in ("area", "perimeter")))
 
 
 # -- which way the points turn, said once -------------------------------------------------------------------

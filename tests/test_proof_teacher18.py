@@ -112,14 +112,15 @@ def test_a_radius_named_for_a_formula_is_said_plainly() -> None:
 
 def test_a_height_named_by_its_own_segment_is_not_said_equal_to_itself() -> None:
     """'it is the height of the parallelogram BCDA; hence BE = BE, so BE = x' (FormalGeo 666): the height the
-    figure names by its drawn segment BE is said to be it, once."""
+    figure names by its drawn segment BE is said to be it, once; the parallelogram spelt as its given area and the
+    question spell it (ABCD, blind teacher 30)."""
     from geomill.dsl import parse
     from geomill.solvers.plane.solve import solve_general
 
     text = solve_general(parse("points C E B D A\ntriangle CEB\npolygon EDAB\nparallelogram BCDA\nline C E D\n"
                                "CE perpendicular to BE\nclockwise CEB EDAB\narea ABCD = 100\nAB = x + 15\nBE = x\n"
                                "find height CDAB\n")).text()
-    assert "BE = BE" not in text and "it is the height of the parallelogram CDAB" in text, text
+    assert "BE = BE" not in text and "it is the height of the parallelogram ABCD" in text, text
 
 
 def test_a_reason_is_not_said_twice_word_for_word_in_a_row() -> None:

@@ -131,3 +131,11 @@ def test_two_reasons_side_by_side_share_one_bracket() -> None:
                                   "130°/2 = 65°.")
     assert _one_bracket("In the right triangle ABC (as AB = 3), AC = 4 (given).") == \
         "In the right triangle ABC (as AB = 3), AC = 4 (given)."
+
+
+def test_a_shape_is_named_as_its_given_area_spells_it() -> None:
+    """A rhombus stated as XWZY whose area is given as area WXYZ is "the rhombus WXYZ" in the proof, as in the
+    question: never the two spellings side by side (blind teacher 30's fg 6, FormalGeo 183)."""
+    text = _text("points X W A Z Y\ntriangle XWA\ntriangle AWZ\ntriangle AZY\ntriangle XAY\nrhombus XWZY\n"
+                 "line W A Y\nline X A Z\nclockwise XWA AWZ AZY XAY\narea WXYZ = 100\nXZ = 10\nfind WY\n")
+    assert "rhombus WXYZ" in text and "XWZY" not in text, text

@@ -16,7 +16,7 @@ from fractions import Fraction
 import sympy
 from geomill.engine import plane_geometry as pg
 from geomill.engine.plane import element_of, polygon_key
-from geomill.engine.relations import BLOCKS_BY_KEY, declared_polygons
+from geomill.engine.relations import BLOCKS_BY_KEY, declared_polygons, named_polygons
 
 from .deduce import Deduction, Outcome, Step, is_zero, linear_form
 from .theorems import ratio_premise_lengths
@@ -427,9 +427,11 @@ SHAPE_KINDS = ("square", "rectangle", "rhombus", "isosceles_trapezoid", "right_t
 
 def stated_shapes(problem) -> dict:
     """Each quadrilateral the problem states, keyed by :func:`~geomill.engine.plane.polygon_key`: (its most specific kind in
-    words, its name as the problem writes it), so that a proof names it as the problem does."""
+    words, its name as the problem writes it: as its area's or perimeter's given or goal spells it, else from the
+    vertex named first), so that a proof names it as the question does."""
     out: dict = {}
     first = {q: k for k, q in enumerate(getattr(problem, "points", ()))}
+    spelt = {polygon_key(tuple(n)): n for n in (named_polygons(problem) if hasattr(problem, "facts") else ())}
     for rel in getattr(problem, "relations", ()):
         if rel.key not in SHAPE_KINDS or not rel.args or len(rel.args[0]) < 4:
             continue
@@ -439,6 +441,7 @@ def stated_shapes(problem) -> dict:
         k = min(range(len(pts)), key=lambda i: first.get(pts[i], len(first)))
         name = "".join(pts[k:] + pts[:k])
         key = polygon_key(tuple(name))
+        name = spelt.get(key, name)  # (as a fact or the goal spells it, as the question then does)
         rank = SHAPE_KINDS.index(rel.key)
         if key not in out or rank < out[key][2]:
             out[key] = (rel.key.replace("_", " "), name, rank)
