@@ -57,6 +57,9 @@ NEAR_SWAPS = 16  # equations on the best explanation's own elements tried in it 
 LIGHTEST_POOL = 80  # equations nearest a target pruned together by LinearTable.evaluate_lightest
 FEW_POOL, FEW_SIZE, FEW_TRIES = 40, 4, 4000  # _lightest_few: of these many, sets this large, tried at most
 LIGHTEST_TRIES = 8  # equations on a target each tried first by LinearTable.evaluate_lightest
+# an unknown the chosen equations carry but never fix (arc GH in "arc DF = 270° - arc GH - arc HD", cancelled four
+# steps later) weighs this much more against the route that solves one unknown a step (issue #37)
+CARRIED = 0.5
 
 class Atom(str):
     """An irrational (or unit) constant that a constant is a rational combination of.
@@ -568,6 +571,7 @@ class LinearTable:
             if key not in explained:
                 explained[key] = self._explain(t, ints, tscale, before, only=keep)
             return explained[key]
+        step_ans = None
         for order, first_out in tries:
             if order == "pool":
                 keep = set(pool)
@@ -581,6 +585,8 @@ class LinearTable:
                     keep.discard(e.id)
             ans = explain_only(keep)
             w = sum(weight(e) for e, _ in ans.why)
+            if order == "stepwise":
+                step_ans = ans, w
             if w < best_w - 1e-9:
                 best, best_w = ans, w
         small = self._lightest_few(pool, weight, ints, best_w)
@@ -589,7 +595,21 @@ class LinearTable:
             w = sum(weight(e) for e, _ in ans.why)
             if w < best_w - 1e-9:
                 best, best_w = ans, w
-        return self._swap_lighter(best, best_w, pool, weight, ints, before, explain_only)
+        best = self._swap_lighter(best, best_w, pool, weight, ints, before, explain_only)
+        if step_ans is not None and step_ans[0] is not best and not self._carried(step_ans[0]):
+            carried = self._carried(best)
+            if carried and step_ans[1] < sum(weight(e) for e, _ in best.why) + CARRIED * carried - 1e-9:
+                return step_ans[0]
+        return best
+
+    def _carried(self, ans: Answer) -> int:
+        """How many unknowns the explanation's equations name but do not fix together: each is carried through
+        its steps until it cancels."""
+        rows = _Rows(self._order, self._by_key, track=False)
+        for e, _ in ans.why:
+            rows.insert(dict(self._ints[e.id][0]), None)
+        named = {k for e, _ in ans.why for k in e.coeffs if type(k) is not Atom}
+        return len(named - rows.values().keys())
 
     def _one_at_a_time(self, t: Mapping[Key, Fraction], before: int | None,
                        weight: Callable[[Equation], float], stated: set[int] = frozenset()) -> set[int] | None:
