@@ -57,6 +57,9 @@ NEAR_SWAPS = 16  # equations on the best explanation's own elements tried in it 
 LIGHTEST_POOL = 80  # equations nearest a target pruned together by LinearTable.evaluate_lightest
 FEW_POOL, FEW_SIZE, FEW_TRIES = 40, 4, 4000  # _lightest_few: of these many, sets this large, tried at most
 LIGHTEST_TRIES = 8  # equations on a target each tried first by LinearTable.evaluate_lightest
+# an unknown the chosen equations carry but never fix (arc GH in "arc DF = 270° - arc GH - arc HD", cancelled four
+# steps later) weighs this much more against the route that solves one unknown a step (issue #37)
+CARRIED = 0.5
 
 class Atom(str):
     """An irrational (or unit) constant that a constant is a rational combination of.
@@ -554,7 +557,12 @@ class LinearTable:
                                                                      for c in near))]
         # and the lightest route that solves one unknown a step, wherever its equations lie (the pool holds the
         # nearest only: a central angle of 180° four links away is past eighty angle sums and additions)
+        # (with the stated facts put in first where it finds none: a given angle 2x in a straight line is 8x + 28 =
+        # 180, one unknown, where as three equations in three unknowns no one of them solves one unknown alone)
         stepwise = self._one_at_a_time(t, before, weight)
+        if stepwise is None:
+            stated = {i for i in pool if weight(self.equations[i]) <= STATED}
+            stepwise = self._one_at_a_time(t, before, weight, stated) if stated else None
         tries += [("pool", heaviest), ("pool", chains)] + [("stepwise", heaviest)] * bool(stepwise)
         explained: dict[frozenset, Answer] = {}  # the explanation by each set of equations (orders prune to the same)
 
@@ -563,6 +571,7 @@ class LinearTable:
             if key not in explained:
                 explained[key] = self._explain(t, ints, tscale, before, only=keep)
             return explained[key]
+        step_ans = None
         for order, first_out in tries:
             if order == "pool":
                 keep = set(pool)
@@ -576,6 +585,8 @@ class LinearTable:
                     keep.discard(e.id)
             ans = explain_only(keep)
             w = sum(weight(e) for e, _ in ans.why)
+            if order == "stepwise":
+                step_ans = ans, w
             if w < best_w - 1e-9:
                 best, best_w = ans, w
         small = self._lightest_few(pool, weight, ints, best_w)
@@ -584,16 +595,46 @@ class LinearTable:
             w = sum(weight(e) for e, _ in ans.why)
             if w < best_w - 1e-9:
                 best, best_w = ans, w
-        return self._swap_lighter(best, best_w, pool, weight, ints, before, explain_only)
+        best = self._swap_lighter(best, best_w, pool, weight, ints, before, explain_only)
+        if step_ans is not None and step_ans[0] is not best and not self._carried(step_ans[0]):
+            carried = self._carried(best)
+            if carried and step_ans[1] < sum(weight(e) for e, _ in best.why) + CARRIED * carried - 1e-9:
+                return step_ans[0]
+        return best
+
+    def _carried(self, ans: Answer) -> int:
+        """How many unknowns the explanation's equations name but do not fix together: each is carried through
+        its steps until it cancels."""
+        rows = _Rows(self._order, self._by_key, track=False)
+        for e, _ in ans.why:
+            rows.insert(dict(self._ints[e.id][0]), None)
+        named = {k for e, _ in ans.why for k in e.coeffs if type(k) is not Atom}
+        return len(named - rows.values().keys())
 
     def _one_at_a_time(self, t: Mapping[Key, Fraction], before: int | None,
-                       weight: Callable[[Equation], float]) -> set[int] | None:
+                       weight: Callable[[Equation], float], stated: set[int] = frozenset()) -> set[int] | None:
         """The equations of the lightest derivation of the target's unknowns in which each equation solves one
         unknown from unknowns solved before it (Knuth's lightest hyperpath: a key's cost is its equation's weight
         plus the costs of the equation's other keys), as a student writes a proof with no helper unknown that
-        cancels later; None where a key of the target is fixed only by equations taken together."""
-        ids = [i for i in range(len(self.equations)) if before is None or i < before]
-        keys_of = {i: [k for k, c in self.equations[i].coeffs.items() if c and type(k) is not Atom] for i in ids}
+        cancels later; None where a key of the target is fixed only by equations taken together.  ``stated``:
+        equations put into every other first (a given angle = 2x read as 2x wherever the angle is), all of them
+        kept (the caller prunes those the route does not need)."""
+        ids = [i for i in range(len(self.equations)) if (before is None or i < before) and i not in stated]
+        if stated:
+            rows = _Rows(self._order, self._by_key, track=False)
+            for i in sorted(stated):
+                rows.insert(dict(self._ints[i][0]), None)
+            put_in = lambda vec: [k for k, c in rows.reduce(dict(vec), None)[0].items()  # noqa: E731
+                                  if c and type(k) is not Atom]
+            keys_of = {i: put_in(self._ints[i][0]) for i in ids}
+            by_key: dict[Key, list[int]] = defaultdict(list)
+            for i in ids:
+                for k in keys_of[i]:
+                    by_key[k].append(i)
+            goal = put_in(_integer(t)[0])
+        else:
+            keys_of = {i: [k for k, c in self.equations[i].coeffs.items() if c and type(k) is not Atom] for i in ids}
+            by_key, goal = self._by_key, [k for k in t if type(k) is not Atom]
         left = {i: len(ks) for i, ks in keys_of.items()}
         paid = dict.fromkeys(ids, 0.0)
         own: dict[int, float] = {}  # (weighed when first pushed: most equations never solve one unknown alone)
@@ -612,16 +653,15 @@ class LinearTable:
             if k is None:
                 continue
             cost[k], via[k] = c, i
-            for j in self._by_key.get(k, ()):
+            for j in by_key.get(k, ()):
                 if j in left and left[j] > 0:
                     left[j] -= 1
                     paid[j] += c
                     if left[j] == 1:
                         heapq.heappush(heap, (weigh(j) + paid[j], j))
-        goal = [k for k in t if type(k) is not Atom]
         if not goal or any(k not in via for k in goal):
             return None
-        keep: set[int] = set()
+        keep: set[int] = set(stated)
         todo = list(goal)
         while todo:
             i = via[todo.pop()]
