@@ -139,3 +139,17 @@ def test_a_shape_is_named_as_its_given_area_spells_it() -> None:
     text = _text("points X W A Z Y\ntriangle XWA\ntriangle AWZ\ntriangle AZY\ntriangle XAY\nrhombus XWZY\n"
                  "line W A Y\nline X A Z\nclockwise XWA AWZ AZY XAY\narea WXYZ = 100\nXZ = 10\nfind WY\n")
     assert "rhombus WXYZ" in text and "XWZY" not in text, text
+
+
+def test_a_shape_proved_once_is_not_proved_again() -> None:
+    """A quadrilateral proved a rectangle is named so after, whatever reason a later step repeats and however it
+    spells the shape ("it is a rectangle" three times: blind teacher 31's fg 16, FormalGeo 1590)."""
+    from geomill.solvers.plane.tidy import tidy
+
+    text = " ".join(tidy([
+        "Since EA is perpendicular to CA and AC is perpendicular to DC and the angles of CDEA are right angles, it is "
+        "a rectangle; hence CD = AE = 28.",
+        "Since the angles of CDEA are right angles, it is a rectangle; hence AC = DE = 20.",
+        "Since the angles of ACDE are right angles, it is a rectangle; hence area ACDE = AC·AE = 20·28 = 560."]))
+    assert text.count("it is a rectangle") == 1, text
+    assert "Since CDEA is a rectangle, AC = DE = 20." in text and "Since ACDE is a rectangle, area ACDE" in text, text

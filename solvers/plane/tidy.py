@@ -709,19 +709,21 @@ _JUDGEMENT_NAMED = re.compile(r"^Since ([^,;]*?), ([A-Z]{3,}) is (an? [a-z]+)(?:
 def _judged_once(said: list[list[str]]) -> list[list[str]]:
     """A shape proved once, with its reason where it is first used, and named by what it is after:
     ``Since CEOF is a parallelogram, CE = FO = 1/2.``"""
-    proved: set[tuple[str, str, str]] = set()
+    proved: set[tuple] = set()
     for line in said:
         for j, sentence in enumerate(line):
             m = _JUDGEMENT.match(sentence)
-            if m is not None:
-                key, shape, kind, rest = (m[1], m[2], m[3]), m[2], m[3], m[4]
-            elif (m := _JUDGEMENT_NAMED.match(sentence)) is not None:
-                key, shape, kind, rest = (m[1], m[2], m[3]), m[2], m[3], m[4]
-            else:
+            if m is None:
+                m = _JUDGEMENT_NAMED.match(sentence)
+            if m is None:
                 continue
-            if key in proved:
+            shape, kind, rest = m[2], m[3], m[4]
+            # (a quadrilateral proved a kind once is that kind after, whatever reason a later step gives again and
+            # however it spells it: "it is a rectangle" said three times, blind teacher 31's fg 16)
+            keys = {(m[1], shape, kind)} | ({(frozenset(shape), kind)} if len(shape) >= 4 else set())
+            if keys & proved:
                 line[j] = f"Since {shape} is {kind}, {rest}"
-            proved.add(key)
+            proved |= keys
     return said
 
 
