@@ -153,3 +153,19 @@ def test_a_shape_proved_once_is_not_proved_again() -> None:
         "Since the angles of ACDE are right angles, it is a rectangle; hence area ACDE = AC·AE = 20·28 = 560."]))
     assert text.count("it is a rectangle") == 1, text
     assert "Since CDEA is a rectangle, AC = DE = 20." in text and "Since ACDE is a rectangle, area ACDE" in text, text
+
+
+def test_a_right_angle_never_named_after_is_not_said_alone() -> None:
+    """"Since CD is an altitude of triangle ABC, angle ADC = 90°." alone, before an altitude theorem that says the
+    perpendicular itself and never names the angle, is filler (blind teacher 31's gen 11); a right angle a later
+    sentence names, or whose reason is not said again, stays."""
+    from geomill.solvers.plane.tidy import right_angle_near_use
+
+    alone = "Since CD is an altitude of triangle ABC, angle ADC = 90°."
+    mean = ("Since angle ACB = 90° and CD is perpendicular to the hypotenuse AB, by the geometric mean (altitude) "
+            "theorem in the right triangle ACB, CD² = AD·BD, so CD = √(AD·BD) = √(6·28) = 2√42.")
+    area = "Since CD is an altitude of triangle ABC, area ABC = AB·CD/2 = 34·(2√42)/2 = 34√42."
+    assert right_angle_near_use([alone, mean, area]) == [mean, area]
+    assert alone in right_angle_near_use([alone, mean])  # (its reason never said again)
+    named = "In the right triangle ADC, AC² = AD² + CD²."
+    assert alone in " ".join(right_angle_near_use([alone, named, area]))

@@ -39,7 +39,7 @@ def tidy(lines: list[str], diameters: frozenset = frozenset()) -> list[str]:
 
 
 _TIE = re.compile(r"^Since [A-Z] lies on [^,]*, angle [A-Z]{3} = angle [A-Z]{3}\.$")
-_RIGHT_ALONE = re.compile(r"^Since [^.]*, angle ([A-Z]{3}) = 90°\.$")
+_RIGHT_ALONE = re.compile(r"^Since ([^.]*), angle ([A-Z]{3}) = 90°\.$")
 
 
 def right_angle_near_use(lines: list[str]) -> list[str]:
@@ -54,8 +54,13 @@ def right_angle_near_use(lines: list[str]) -> list[str]:
         m = _RIGHT_ALONE.match(line)
         if m is None:
             continue
-        angle, points = m[1], set(m[1])
+        angle, points = m[2], set(m[2])
         named = re.compile(rf"\bangle (?:{angle}|{angle[::-1]})\b")
+        later = " ".join(out[i + 1:])
+        if not named.search(later) and not any(set(t) == points for t in re.findall(r"\btriangle ([A-Z]{3})\b", later)) \
+                and f"Since {m[1]}," in later:
+            out[i] = ""  # (never named after, its reason said again where it is used: "Since CD is an altitude of
+            continue  # triangle ABC, angle ADC = 90°." before the altitude theorem, blind teacher 31's gen 11)
         for k in range(i + 1, len(out)):
             parts = _SENTENCE.split(out[k])
             at = next((j for j, x in enumerate(parts) if named.search(x) or any(
