@@ -605,11 +605,16 @@ class LinearTable:
     def _carried(self, ans: Answer) -> int:
         """How many unknowns the explanation's equations name but do not fix together: each is carried through
         its steps until it cancels."""
-        rows = _Rows(self._order, self._by_key, track=False)
-        for e, _ in ans.why:
-            rows.insert(dict(self._ints[e.id][0]), None)
+        rows = self._rows_of(e.id for e, _ in ans.why)
         named = {k for e, _ in ans.why for k in e.coeffs if type(k) is not Atom}
         return len(named - rows.values().keys())
+
+    def _rows_of(self, ids: Iterable[int]) -> _Rows:
+        """The table's equations ``ids``, eliminated against each other in that order (no provenance kept)."""
+        rows = _Rows(self._order, self._by_key, track=False)
+        for i in ids:
+            rows.insert(dict(self._ints[i][0]), None)
+        return rows
 
     def _one_at_a_time(self, t: Mapping[Key, Fraction], before: int | None,
                        weight: Callable[[Equation], float], stated: set[int] = frozenset()) -> set[int] | None:
@@ -621,9 +626,7 @@ class LinearTable:
         kept (the caller prunes those the route does not need)."""
         ids = [i for i in range(len(self.equations)) if (before is None or i < before) and i not in stated]
         if stated:
-            rows = _Rows(self._order, self._by_key, track=False)
-            for i in sorted(stated):
-                rows.insert(dict(self._ints[i][0]), None)
+            rows = self._rows_of(sorted(stated))
             put_in = lambda vec: [k for k, c in rows.reduce(dict(vec), None)[0].items()  # noqa: E731
                                   if c and type(k) is not Atom]
             keys_of = {i: put_in(self._ints[i][0]) for i in ids}
@@ -751,9 +754,7 @@ class LinearTable:
             return get
 
         target = frozenset(ints)
-        base = _Rows(self._order, self._by_key, track=False)
-        for i in stated:
-            base.insert(dict(self._ints[i][0]), None)
+        base = self._rows_of(stated)
         said = frozenset(k for i in stated for k in self.equations[i].coeffs)
         for size in range(1, FEW_SIZE + 1):
             if not grow(0, (), 0, size, lambda: base, said):
