@@ -45,8 +45,9 @@ _RIGHT_ALONE = re.compile(r"^Since ([^.]*), angle ([A-Z]{3}) = 90°\.$")
 def right_angle_near_use(lines: list[str]) -> list[str]:
     """A right angle said on a line of its own and first used lines later (blind teacher 27 gen 4: "angle DCF = 90°"
     two steps before the height it makes) said just before the sentence that uses it, which no longer says it
-    again; it stays where a sentence between names the angle or a triangle with its three points.  (Run on the
-    written text after the writer names each sentence's angles by its triangle: the names the sentences print.)"""
+    again; it stays where a sentence between names the angle or a triangle with its three points.  One no later
+    sentence names is not said where a later sentence gives its reason again.  (Run on the written text after the
+    writer names each sentence's angles by its triangle: the names the sentences print.)"""
     if any("$" in line for line in lines):
         return lines
     out = list(lines)
@@ -56,11 +57,6 @@ def right_angle_near_use(lines: list[str]) -> list[str]:
             continue
         angle, points = m[2], set(m[2])
         named = re.compile(rf"\bangle (?:{angle}|{angle[::-1]})\b")
-        later = " ".join(out[i + 1:])
-        if not named.search(later) and not any(set(t) == points for t in re.findall(r"\btriangle ([A-Z]{3})\b", later)) \
-                and f"Since {m[1]}," in later:
-            out[i] = ""  # (never named after, its reason said again where it is used: "Since CD is an altitude of
-            continue  # triangle ABC, angle ADC = 90°." before the altitude theorem, blind teacher 31's gen 11)
         for k in range(i + 1, len(out)):
             parts = _SENTENCE.split(out[k])
             at = next((j for j, x in enumerate(parts) if named.search(x) or any(
@@ -79,6 +75,9 @@ def right_angle_near_use(lines: list[str]) -> list[str]:
                 out[k] = " ".join([*parts[:before], line, *parts[before:at], use, *parts[at + 1:]])
                 out[i] = ""
             break
+        else:  # (never named after, its reason said again where it is used: "Since CD is an altitude of triangle ABC,
+            if f"Since {m[1]}," in " ".join(out[i + 1:]):  # angle ADC = 90°." before the altitude theorem, blind
+                out[i] = ""  # teacher 31's gen 11)
     return [x for x in out if x]
 
 
@@ -253,7 +252,7 @@ def _tie_in_reason(use: str, p: str, q: str) -> str:
     m = re.match(r"Since ([^,()]+), ", use)
     if m is None or " and " in m[1] or not re.search(rf"\bangle (?:{p}|{q})\b", use):
         return ""
-    shape = [t for t in re.findall(r"\b(?:triangle|quadrilateral) ([A-Z]{3,})\b", m[1])]
+    shape = re.findall(r"\b(?:triangle|quadrilateral) ([A-Z]{3,})\b", m[1])
     own = next((x for x in (p, q) for t in shape if set(x) <= set(t)), None)
     tie = f"its angle {own} is angle {q if own == p else p}" if own else f"angle {p} is angle {q}"
     return f"Since {m[1]} and {tie}, {use[m.end():]}"
@@ -725,10 +724,10 @@ def _judged_once(said: list[list[str]]) -> list[list[str]]:
             shape, kind, rest = m[2], m[3], m[4]
             # (a quadrilateral proved a kind once is that kind after, whatever reason a later step gives again and
             # however it spells it: "it is a rectangle" said three times, blind teacher 31's fg 16)
-            keys = {(m[1], shape, kind)} | ({(frozenset(shape), kind)} if len(shape) >= 4 else set())
-            if keys & proved:
+            key = (frozenset(shape), kind) if len(shape) >= 4 else (m[1], shape, kind)
+            if key in proved:
                 line[j] = f"Since {shape} is {kind}, {rest}"
-            proved |= keys
+            proved.add(key)
     return said
 
 
