@@ -863,7 +863,7 @@ def named_polygons(problem) -> list[str]:
     exprs = [y for f in problem.facts for y in (f.lhs, f.rhs)]
     if problem.goal is not None:
         exprs.insert(0, problem.goal.expr)
-    return list(dict.fromkeys("".join(el.points) for e in exprs for x in sympy.sympify(e).free_symbols
+    return list(dict.fromkeys("".join(el.points) for e in exprs for x in getattr(e, "free_symbols", ())
                               if (el := element_of(x)) is not None and len(el.points) >= 4
                               and el.kind.key in ("area", "perimeter")))
 
