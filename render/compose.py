@@ -543,7 +543,7 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
                 inner = max(inner, _beyond_squares(d, scene, frame, it.quantity) - ARC_STEP * style.font_px,
                             _beyond_count_arcs(d, scene, frame, it.quantity) - ARC_STEP * style.font_px)
                 beyond = _beyond_held(held.get(v, []), scene, frame, it.quantity)
-                if beyond <= _short_side(scene, frame, it.quantity) - ARM_END_PX:  # (past its shorter arm's end,
+                if beyond <= short_side(scene, frame, it.quantity) - ARM_END_PX:  # (past its shorter arm's end,
                     # the held value moves instead: reader 36's 09, an 88° arc 170 px out by a 142 px side MB ran
                     # past B and over MH's arrow)
                     inner = max(inner, beyond - ARC_STEP * style.font_px)
@@ -1874,7 +1874,8 @@ def _angle_rays(scene: Scene, frame: Frame, q: Quantity) -> tuple[tuple[float, f
     return pv, ta, sweep
 
 
-def _short_side(scene: Scene, frame: Frame, q: Quantity) -> float:
+def short_side(scene: Scene, frame: Frame, q: Quantity) -> float:
+    """Angle ``q``'s shorter side as drawn (px)."""
     a, v, b = q.key
     return frame.scale * min(math.dist(scene.points[a], scene.points[v]), math.dist(scene.points[b], scene.points[v]))
 
@@ -1913,7 +1914,7 @@ def _angle_arc(scene, frame, q, style, inner: float = -math.inf, label: tuple[fl
     an arc 60 px out across BC read as an angle at another point).  ``asked``: the angle asked (its arc at least
     ``ARC_LENGTH_FONTS`` long where its "?" is set off)."""
     pv, t0, sweep = _angle_rays(scene, frame, q)
-    short = _short_side(scene, frame, q)
+    short = short_side(scene, frame, q)
     base = r = max(8.0, min(ARC_FONTS * style.font_px, 0.3 * short))
     if label is not None and sweep < math.pi:
         half = math.hypot(*label) / 2
@@ -2292,7 +2293,7 @@ def _corner(scene: Scene, q: Quantity) -> tuple:
 
 
 def _mark_size(scene, frame, q, style) -> float:
-    return max(5.0, min(0.8 * style.font_px, 0.25 * _short_side(scene, frame, q)))
+    return max(5.0, min(0.8 * style.font_px, 0.25 * short_side(scene, frame, q)))
 
 
 def _right_mark(scene: Scene, frame: Frame, q: Quantity, style: Style) -> np.ndarray:

@@ -95,12 +95,6 @@ class TextbookFigure:
         return [f for f in self.faults if f not in self.forced] + self.misread
 
 
-def shorter_side(scene: Scene, frame, q: Quantity) -> float:
-    """Angle ``q``'s shorter side as drawn (px)."""
-    a, v, b = (np.array(frame.px(scene.points[n])) for n in q.key)
-    return min(float(np.hypot(*(a - v))), float(np.hypot(*(b - v))))
-
-
 @dataclass
 class TextbookAnnotation(Annotation):
     """GeomVerse's annotation with the textbook's own: values written as the problem gives them (a number
@@ -195,8 +189,10 @@ class TextbookAnnotation(Annotation):
         runs ``ARC_PIECE`` px past the outermost of them on each side (at the 10 px a ray 10° inside a side
         leaves at a usual radius, a blind reader saw the arc end on that ray and read the value as the
         smaller angle's); and at least its ``wider`` radius, where it has one."""
+        from .compose import short_side
+
         a, v, b = (np.array(frame.px(scene.points[n])) for n in q.key)
-        short = shorter_side(scene, frame, q)
+        short = short_side(scene, frame, q)
         wide = self.wider_radius(q, short)
         ta, tb = (math.atan2(*(e - v)[::-1]) for e in (a, b))
         sweep = (tb - ta) % (2 * math.pi)
@@ -1869,10 +1865,10 @@ def _zoom(forced: list[Fault], size: int) -> int:
 
 def _shorter_sides(ann: TextbookAnnotation, scene: Scene, style) -> dict[Quantity, float]:
     """Each valued angle's shorter side (px) in the frame ``compose`` draws ``scene`` in (``arc_floor``'s)."""
-    from .compose import _framed
+    from .compose import _framed, short_side
 
     frame = _framed(scene, style)[0]
-    return {q: shorter_side(scene, frame, q) for q in ann.facts
+    return {q: short_side(scene, frame, q) for q in ann.facts
             if q.kind is QKind.ANGLE and all(n in scene.points for n in q.key)}
 
 
