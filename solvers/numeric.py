@@ -370,7 +370,7 @@ class _System:
                 out.append((dx * ry - dy * rx) / n2)
                 ts.append((rx * dx + ry * dy) / n2)
             ts.append(1.0)
-            out += [g if not g < 0.0 else 0.0 for g in (MIN_APART - t1 + t0 for t0, t1 in zip(ts, ts[1:]))]
+            out += [g if not (g := MIN_APART - t1 + t0) < 0.0 else 0.0 for t0, t1 in zip(ts, ts[1:])]
         free0 = 2 * npts + len(self.vars)
         for c, on, free in self._circles:
             if on:
@@ -401,7 +401,7 @@ class _System:
                     out += cond(p)
         self.first_fact = len(out)
         out += self._equations(x, xs, X, Y)
-        out += [g if not g < 0.0 else 0.0 for g in (MIN_APART - d / size for d in pairs)]  # (max(g, 0.0), faster)
+        out += [g if not (g := MIN_APART - d / size) < 0.0 else 0.0 for d in pairs]  # (max(g, 0.0), faster)
         out.append(self.gauge * (size - self.hint) / self.hint)  # the size, where no given length fixes it
         return np.array(out, dtype=float)
 
@@ -1308,7 +1308,7 @@ def _search(system: _System, plan: Plan, starts: int, seed: int, check_goal: boo
 
 def _worst(fun: np.ndarray) -> float:
     """The largest residual of a condition (the last entry is the gauge, no condition)."""
-    return float(np.max(np.abs(fun[:-1]))) if fun.size > 1 else 0.0
+    return float(np.abs(fun[:-1]).max()) if fun.size > 1 else 0.0  # (the method: np.max's wrapper costs as much)
 
 
 def degenerate_polygon(problem: GeneralProblem, at: dict[str, np.ndarray]) -> tuple[str, Span | None] | None:
