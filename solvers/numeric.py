@@ -272,8 +272,7 @@ class _System:
         for rel in problem.relations:  # each relation's letters bound once
             block = BLOCKS_BY_KEY[rel.key]
             self._relations.append((block.conditions, tuple((k, ix[q]) for k, q in block.bind(rel.args).items())))
-        pi, pj = zip(*itertools.combinations(range(len(self.points)), 2)) if len(self.points) > 2 else ((), ())
-        self._pair_ends = (itemgetter(*pi), itemgetter(*pj)) if pi else (None, None)
+        self._head = None  # the residuals before the relations' (_head_function), made when first evaluated
         self._compile_equations(equations)
 
     def _compile_equations(self, equations: list[tuple[sympy.Expr, sympy.Expr]]) -> None:
@@ -357,42 +356,11 @@ class _System:
         xs = x.tolist()
         npts = len(self.points)
         X, Y = xs[0:2 * npts:2], xs[1:2 * npts:2]
-        hypot = math.hypot
         size = max(max(X) - min(X), max(Y) - min(Y), 1e-6) if npts else 1e-6
-        out: list[float] = []
-        for ln in self._lines:
-            a, b = ln[0], ln[-1]
-            dx, dy = X[b] - X[a], Y[b] - Y[a]
-            n2 = dx * dx + dy * dy + 1e-12
-            ts = [0.0]
-            for m in ln[1:-1]:
-                rx, ry = X[m] - X[a], Y[m] - Y[a]
-                out.append((dx * ry - dy * rx) / n2)
-                ts.append((rx * dx + ry * dy) / n2)
-            ts.append(1.0)
-            out += [g if not (g := MIN_APART - t1 + t0) < 0.0 else 0.0 for t0, t1 in zip(ts, ts[1:])]
-        free0 = 2 * npts + len(self.vars)
-        for c, on, free in self._circles:
-            if on:
-                r = hypot(X[on[0]] - X[c], Y[on[0]] - Y[c])
-                out += [(hypot(X[q] - X[c], Y[q] - Y[c]) - r) / size for q in on[1:]]
-            else:
-                out.append(max(MIN_APART - abs(xs[free0 + free]) / size, 0.0))
-        first, second = self._pair_ends
-        pairs = list(map(hypot, map(sub, first(X), second(X)), map(sub, first(Y), second(Y)))) if npts > 2 else [
-            hypot(X[i] - X[j], Y[i] - Y[j]) for i in range(npts) for j in range(i + 1, npts)]  # (C loops: these
-        # pairs are a third of an evaluation's arithmetic, and the least squares evaluates thousands of times)
-        for pts, convex in self._polys:
-            out.append(FLAT_WEIGHT * max(MIN_AREA - abs(_area(X, Y, pts)) / size ** 2, 0.0))
-            if convex:  # a quadrilateral is convex (a concave one is a polygon): engine.relations.convex
-                turns = [(X[pts[i]] - X[pts[i - 1]]) * (Y[pts[(i + 1) % 4]] - Y[pts[i]])
-                         - (Y[pts[i]] - Y[pts[i - 1]]) * (X[pts[(i + 1) % 4]] - X[pts[i]]) for i in range(4)]
-                scale = max(max(pairs, default=0.0), 1e-9) ** 2
-                sign = 1.0 if sum(turns) >= 0 else -1.0
-                out += [max(1e-5 - sign * t / scale, 0.0) for t in turns]
-        if self.use_turns:  # signed area < 0: clockwise with y up
-            out += [FLAT_WEIGHT * max(MIN_TURN - sign * _area(X, Y, chain) / size ** 2, 0.0)
-                    for sign, chain in self._turns]
+        if self._head is None:
+            self._head = _head_function(npts, self._lines, self._circles, self._polys, self._turns,
+                                        2 * npts + len(self.vars))
+        out, pairs = self._head(X, Y, xs, size, self.use_turns)
         if self._relations:
             pts = x[:2 * npts].reshape(npts, 2)
             for conds, names in self._relations:
@@ -463,6 +431,79 @@ class _System:
         return out
 
 
+_HEADS: dict[tuple, Callable] = {}  # the structure of a system -> its _head_function (the most recent last)
+
+
+def _head_function(npts: int, lines: list, circles: list, polys: list, turns: list, free0: int) -> Callable:
+    """The residuals of a system's lines, circles, faces and turns, and the distances of its pairs of points, as one
+    function of the coordinates ``X``, ``Y``, the parameters ``xs``, the figure's size and whether the turns count:
+    straight-line code written once per structure (point indices only), each residual the arithmetic of the loops
+    it replaces in the same order (the same floats), without their interpretation, thousands of times per figure."""
+    key = (npts, tuple(lines), tuple(circles), tuple(polys), tuple(turns), free0)
+    fn = _HEADS.get(key)
+    if fn is not None:
+        _HEADS[key] = _HEADS.pop(key)
+        return fn
+    body: list[str] = []
+    put = body.append
+
+    def area(chain: tuple[int, ...]) -> str:  # the shoelace, signed (counter-clockwise positive, y up), from 0
+        terms, j = [], chain[-1]
+        for i in chain:
+            terms.append(f"(X[{j}] * Y[{i}] - Y[{j}] * X[{i}])")
+            j = i
+        return f"(0.5 * (0 + {' + '.join(terms)}))"
+
+    for ln in lines:
+        a, b, ms = ln[0], ln[-1], ln[1:-1]
+        if ms:
+            put(f"dx = X[{b}] - X[{a}]; dy = Y[{b}] - Y[{a}]; n2 = dx * dx + dy * dy + 1e-12")
+        ts = ["0.0"]
+        for k, m in enumerate(ms):
+            put(f"rx = X[{m}] - X[{a}]; ry = Y[{m}] - Y[{a}]; o((dx * ry - dy * rx) / n2); t{k} = (rx * dx + ry * dy) / n2")
+            ts.append(f"t{k}")
+        ts.append("1.0")
+        for t0, t1 in zip(ts, ts[1:]):
+            put(f"o(g if not (g := MIN_APART - {t1} + {t0}) < 0.0 else 0.0)")
+    for c, on, free in circles:
+        if on:
+            put(f"r = hypot(X[{on[0]}] - X[{c}], Y[{on[0]}] - Y[{c}])")
+            for q in on[1:]:
+                put(f"o((hypot(X[{q}] - X[{c}], Y[{q}] - Y[{c}]) - r) / size)")
+        else:
+            put(f"o(max(MIN_APART - abs(xs[{free0 + free}]) / size, 0.0))")
+    if npts > 2:
+        pi, pj = zip(*itertools.combinations(range(npts), 2))
+        put("pairs = list(map(hypot, map(sub, first(X), second(X)), map(sub, first(Y), second(Y))))")
+    else:
+        pi, pj = (), ()
+        put("pairs = [" + ", ".join(f"hypot(X[{i}] - X[{j}], Y[{i}] - Y[{j}])"
+                                    for i in range(npts) for j in range(i + 1, npts)) + "]")
+    for pts, convex in polys:
+        put(f"o(FLAT_WEIGHT * max(MIN_AREA - abs({area(pts)}) / size ** 2, 0.0))")
+        if convex:  # (engine.relations.convex: the turns at the four corners, one way)
+            for i in range(4):
+                u, v, w = pts[i - 1], pts[i], pts[(i + 1) % 4]
+                put(f"c{i} = (X[{v}] - X[{u}]) * (Y[{w}] - Y[{v}]) - (Y[{v}] - Y[{u}]) * (X[{w}] - X[{v}])")
+            put("scale = max(max(pairs, default=0.0), 1e-9) ** 2; sign = 1.0 if sum([c0, c1, c2, c3]) >= 0 else -1.0")
+            for i in range(4):
+                put(f"o(max(1e-5 - sign * c{i} / scale, 0.0))")
+    if turns:
+        put("if use_turns:")
+        for sign, chain in turns:
+            put(f"    o(FLAT_WEIGHT * max(MIN_TURN - ({sign!r}) * {area(chain)} / size ** 2, 0.0))")
+    source = ("def head(X, Y, xs, size, use_turns):\n    out = []; o = out.append\n"
+              + "".join(f"    {line}\n" for line in body) + "    return out, pairs\n")
+    scope = {"hypot": math.hypot, "sub": sub, "MIN_APART": MIN_APART, "MIN_AREA": MIN_AREA, "MIN_TURN": MIN_TURN,
+             "FLAT_WEIGHT": FLAT_WEIGHT, "first": itemgetter(*pi) if pi else None,
+             "second": itemgetter(*pj) if pj else None}
+    exec(compile(source, "<geomill residuals>", "exec"), scope)  # noqa: S102 - point indices and constants only
+    fn = _HEADS[key] = scope["head"]
+    if len(_HEADS) > COMPILED_KEPT:
+        del _HEADS[next(iter(_HEADS))]
+    return fn
+
+
 SYSTEMS_KEPT = 8  # problems whose fresh _System is kept for spread and fixed_by_facts (a figure asks for several)
 _SYSTEMS: dict[int, _System] = {}
 
@@ -513,15 +554,6 @@ def _finite(v) -> float:
     return v if math.isfinite(v) else 1e6
 
 
-def _area(X: list[float], Y: list[float], chain: tuple[int, ...]) -> float:
-    """Signed area of a closed chain (counter-clockwise positive, y up), by the shoelace formula."""
-    total, j = 0, chain[-1]
-    for i in chain:  # (a plain loop: a generator costs twice as much, on every evaluation of the residuals)
-        total += X[j] * Y[i] - Y[j] * X[i]
-        j = i
-    return 0.5 * total
-
-
 def _radians(e: sympy.Expr) -> sympy.Expr:
     return e.replace(lambda x: isinstance(x, Degrees), lambda x: x.rewrite_radians())
 
@@ -547,10 +579,12 @@ def _minimise(fun, x0: np.ndarray, max_nfev: int = MAX_STEPS, quick: bool = Fals
         if state["n"] % BUDGET_EVERY == 0:
             budget.check()
         r = fun(x)
-        if not np.isfinite(r).all():  # a plan's point that does not exist here (two circles apart): far off, not NaN
+        worst = _worst(r)  # (finite with the gauge: every residual is, a NaN or infinity being its own largest)
+        if not (math.isfinite(worst) and (r.size == 0 or math.isfinite(r[-1]))):
+            # a plan's point that does not exist here (two circles apart): far off, not NaN
             r = np.nan_to_num(r, nan=UNDEFINED, posinf=UNDEFINED, neginf=-UNDEFINED)
+            worst = _worst(r)
         state["at"], state["r"] = x, r
-        worst = _worst(r)
         if worst < state["best"]:
             state["best"], state["x"] = worst, x.copy()
         if quick and state["mark"] == math.inf:  # the first round is measured against the start
@@ -1596,7 +1630,7 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
             p = pts[:, ring]
             X, Y = p[..., 0], p[..., 1]
             total = np.zeros(len(pts))
-            for i in range(len(ring)):  # (the shoelace summed corner by corner, as _area sums it)
+            for i in range(len(ring)):  # (the shoelace summed corner by corner, as the residuals' faces sum it)
                 total = total + (X[:, i - 1] * Y[:, i] - Y[:, i - 1] * X[:, i])
             area = np.abs(0.5 * total)
             edge = p - pts[:, back]

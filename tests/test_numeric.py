@@ -102,6 +102,74 @@ def test_the_compiled_residuals_equal_every_statement_read_plainly(text: str, se
         assert len(system.labels()) == len(got)
 
 
+def _looped_head(system: numeric._System, X: list, Y: list, xs: list, size: float) -> tuple[list, list]:
+    """The lines', circles', faces' and turns' residuals and the pairs' distances as loops over the statements
+    compute them, operation for operation (the reference the generated code must equal to the bit)."""
+    def area(chain):
+        total, j = 0, chain[-1]
+        for i in chain:
+            total += X[j] * Y[i] - Y[j] * X[i]
+            j = i
+        return 0.5 * total
+
+    out: list = []
+    for ln in system._lines:
+        a, b = ln[0], ln[-1]
+        dx, dy = X[b] - X[a], Y[b] - Y[a]
+        n2 = dx * dx + dy * dy + 1e-12
+        ts = [0.0]
+        for m in ln[1:-1]:
+            rx, ry = X[m] - X[a], Y[m] - Y[a]
+            out.append((dx * ry - dy * rx) / n2)
+            ts.append((rx * dx + ry * dy) / n2)
+        ts.append(1.0)
+        out += [max(numeric.MIN_APART - t1 + t0, 0.0) for t0, t1 in zip(ts, ts[1:])]
+    free0 = 2 * len(system.points) + len(system.vars)
+    for c, on, free in system._circles:
+        if on:
+            r = math.hypot(X[on[0]] - X[c], Y[on[0]] - Y[c])
+            out += [(math.hypot(X[q] - X[c], Y[q] - Y[c]) - r) / size for q in on[1:]]
+        else:
+            out.append(max(numeric.MIN_APART - abs(xs[free0 + free]) / size, 0.0))
+    n = len(system.points)
+    pairs = [math.hypot(X[i] - X[j], Y[i] - Y[j]) for i in range(n) for j in range(i + 1, n)]
+    for pts, convex_ in system._polys:
+        out.append(numeric.FLAT_WEIGHT * max(numeric.MIN_AREA - abs(area(pts)) / size ** 2, 0.0))
+        if convex_:
+            turns = [(X[pts[i]] - X[pts[i - 1]]) * (Y[pts[(i + 1) % 4]] - Y[pts[i]])
+                     - (Y[pts[i]] - Y[pts[i - 1]]) * (X[pts[(i + 1) % 4]] - X[pts[i]]) for i in range(4)]
+            scale = max(max(pairs, default=0.0), 1e-9) ** 2
+            sign = 1.0 if sum(turns) >= 0 else -1.0
+            out += [max(1e-5 - sign * t / scale, 0.0) for t in turns]
+    if system.use_turns:
+        out += [numeric.FLAT_WEIGHT * max(numeric.MIN_TURN - sign * area(chain) / size ** 2, 0.0)
+                for sign, chain in system._turns]
+    return out, pairs
+
+
+@pytest.mark.parametrize("text", PROBLEMS + ["points A B\nAB = 3\nfind AB\n", "points A\nfind x\nx = 2\n"],
+                         ids=range(len(PROBLEMS) + 2))
+@pytest.mark.parametrize("turns", [True, False])
+def test_the_generated_residuals_are_the_loops_floats_to_the_bit(text: str, turns: bool) -> None:
+    """The residuals written out once per structure (numeric._head_function) against the loops they replace: the
+    same floats to the last bit, or the figure search would take another path (and find another figure)."""
+    system = numeric._System(parse(text))
+    system.use_turns = turns
+    rng = np.random.default_rng(len(text))
+    for k in range(30):
+        x = rng.normal(size=system.n) * 10.0 ** rng.uniform(-3, 3)
+        if k % 5 == 0 and len(system.points) > 1:
+            x[2:4] = x[0:2]  # two points at one place
+        system(x)  # (the head is made on the first evaluation)
+        xs = x.tolist()
+        n = len(system.points)
+        X, Y = xs[0:2 * n:2], xs[1:2 * n:2]
+        size = max(max(X) - min(X), max(Y) - min(Y), 1e-6) if n else 1e-6
+        got, want = system._head(X, Y, xs, size, turns), _looped_head(system, X, Y, xs, size)
+        assert np.array(got[0]).tobytes() == np.array(want[0]).tobytes()
+        assert np.array(got[1]).tobytes() == np.array(want[1]).tobytes()
+
+
 def test_a_side_that_cannot_be_evaluated_counts_as_far_off_and_the_others_still_count() -> None:
     """sqrt of a negative on one side: that equation's residual is large, the rest are exact."""
     system = numeric._System(parse("points A B C\ntriangle ABC\nAB = sqrt(x - 100)\nAC = 5\nfind BC\n"))
