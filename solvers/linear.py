@@ -439,7 +439,6 @@ class LinearTable:
         self._by_key: defaultdict[Key, list[int]] = defaultdict(list)
         self._rows = _Rows(self._order, self._by_key, track=False)
         self._determined: dict = {}  # (equation ids, target) -> whether they determine it (see _determines)
-        self._determining: dict = {}  # target -> the rows of each prefix of the ids asked about (see _determines_now)
         self._key_rows: list[dict] = []  # each equation's integer row without its constant (see _key_row)
         # express's answers while the rows stay (a key reduced by one set of rows is one vector: the rows'
         # solved forms, made as they are asked for, reduce it to the same)
@@ -809,7 +808,6 @@ class LinearTable:
         memo = self._determined
         if memo.get(None) != len(self._ints):
             memo.clear()
-            self._determining.clear()
             memo[None] = len(self._ints)
         got = memo.get(key)
         if got is None:
@@ -822,34 +820,22 @@ class LinearTable:
         the rows before it (in id order), becomes a row on one of its keys, and the target is kept
         reduced against the rows as they are made; it is determined once nothing of it is left (a
         reduced vector holds no pivot, and every non-zero combination of the rows does).  Most sets the
-        pruning asks about determine it before their last row.
-
-        The rows and the reduced target after each prefix of the ids (in id order) are kept, a tree per
-        target (``_determining``): the pruning asks of one set without each of its equations in turn, and
-        each such set shares the prefix before the equation left out, whose rows are the same."""
-        tkey = frozenset(ints.items())
-        node = self._determining.get(tkey)
-        if node is None:  # (rows: pivot -> row, in the order made; no row holds an older pivot)
-            node = self._determining[tkey] = ({}, {k: x for k, x in ints.items() if type(k) is not Atom}, {})
-        rows, vec, after = node
+        pruning asks about determine it before their last row."""
+        vec = {k: x for k, x in ints.items() if type(k) is not Atom}
+        rows: dict[Key, dict] = {}  # pivot -> row, in the order made; no row holds an older pivot
         for i in sorted(ids):
             if not vec:
                 return True
-            nxt = after.get(i)
-            if nxt is None:
-                r = self._key_row(i)
-                for p, row in rows.items():
-                    if p in r:
-                        r, _ = _eliminate(r, None, row, None, p)
-                if r:
-                    p = next(iter(r))
-                    grown = dict(rows)
-                    grown[p] = r
-                    nxt = (grown, _eliminate(vec, None, r, None, p)[0] if p in vec else vec, {})
-                else:
-                    nxt = (rows, vec, {})
-                after[i] = nxt
-            rows, vec, after = nxt
+            r = self._key_row(i)
+            for p, row in rows.items():
+                if p in r:
+                    r, _ = _eliminate(r, None, row, None, p)
+            if not r:
+                continue
+            p = next(iter(r))
+            rows[p] = r
+            if p in vec:
+                vec, _ = _eliminate(vec, None, r, None, p)
         return not vec
 
     def _key_row(self, i: int) -> dict:

@@ -159,25 +159,3 @@ def test_a_light_route_past_the_nearest_pool_is_chosen(monkeypatch):
     assert ans.value == 36 and {e.id for e, _ in ans.why} == {5, 6, 7, 8, 9}
     monkeypatch.setattr(LinearTable, "_one_at_a_time", lambda self, *a: None)
     assert {e.id for e, _ in table.evaluate_lightest({"g": 1}, weight).why} & heavy  # (what it chose before)
-
-
-def test_determines_from_kept_prefixes_as_from_nothing():
-    """The pruning's questions, a set without each of its equations in turn (in no id order), answered from the
-    rows kept for the prefixes asked before: the same answers as a fresh table's, which has kept nothing."""
-    asked = {True: 0, False: 0}
-    for seed in range(30):
-        keys, table = _random_table(random.Random(seed), 6, 12, -6, [-2, -1, 1, 3])
-        _, fresh = _random_table(random.Random(seed), 6, 12, -6, [-2, -1, 1, 3])
-        rnd = random.Random(500 + seed)
-        n = len(table.equations)
-        for _ in range(4):
-            ints, _ = _integer({k: Fraction(rnd.choice([-1, 1, 2])) for k in rnd.sample(keys, rnd.randint(1, 2))})
-            keep = set(rnd.sample(range(n), rnd.randint(2, n)))
-            for i in rnd.sample(sorted(keep), len(keep)):
-                got = table._determines(keep - {i}, ints)
-                fresh._determining.clear()
-                assert got == fresh._determines_now(keep - {i}, ints)
-                asked[got] += 1
-                if got:
-                    keep.discard(i)
-    assert min(asked.values()) > 30  # (both answers met often)
