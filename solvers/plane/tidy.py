@@ -235,7 +235,8 @@ def _tie_reason(on: str, p: str, q: str) -> str:
     """Of a tie sentence's reason (``E lies on BD and F lies on AC``), the part about the point one name of the
     tie has and the other lacks (``E lies on BD``); the whole where no part names it alone."""
     parts = [x for x in on.split(" and ") if x[:1] in set(p) ^ set(q)]
-    return " and ".join(parts) if parts else on
+    arm = [x for x in parts if p[1] in x[-2:] or p[1] in x.removesuffix(" extended")[-2:]]  # (on an arm's line)
+    return " and ".join(arm or parts) if parts else on
 
 
 def _owned(use: str, name: str) -> bool:
@@ -256,12 +257,12 @@ def _clause_end(use: str, at: int) -> int:
 _NUMBER = re.compile(r"[-0-9.√/π]+°")
 
 
-def _tie_in_chain(use: str, p: str, q: str, on: str = "") -> str:
+def _tie_in_chain(use: str, p: str, q: str, on: str = "", same: bool = True) -> str:
     """``angle P = …`` (or ``angle Q = …``) concluded outside any bracket: where its chain ends at a value, the
     chain concludes the angle by the name of the shape the sentence names and the other name follows with its
     reason, as a textbook writes it (``angle ABD = (180° - angle BAD)/2 = 60°, and since E lies on BD, angle ABE =
-    60°``; blind teachers 45, 46: "(the same angle)" is clumsy); else ``angle P = angle Q (the same angle) = …``;
-    "" where the sentence concludes neither."""
+    60°``; blind teachers 45, 46: "(the same angle)" is clumsy); else (``same``) ``angle P = angle Q (the same
+    angle) = …``; "" where the sentence concludes neither."""
     for a, b in ((p, q), (q, p)):
         hits = [h for h in re.finditer(rf"(?:^|, |; |\bhence |\bso |\bthen |(?<=[^-+·(/] )= )angle {a} = ", use)
                 if _outside_brackets(use, h.start())]  # (a conclusion or a link of its chain, never a term of
@@ -279,6 +280,8 @@ def _tie_in_chain(use: str, p: str, q: str, on: str = "") -> str:
             start = h.end() - len(f"angle {a} = ")
             return (f"{use[:start]}angle {first} = {use[h.end():end]}, and since {on}, angle {second} = {value}"
                     f"{use[end:]}")
+        if not same:
+            return ""
         short = re.match(r"[-0-9.√/π]+°(?=[.,;]| and |$)", use[h.end():])
         if short:  # (the reason after the value, as a textbook writes it: "angle FBO = angle ABD = 40° (the same angle)")
             return f"{use[:h.end()]}angle {b} = {short[0]} (the same angle){use[h.end() + short.end():]}"
@@ -303,16 +306,23 @@ def _put_in(use: str, name: str) -> str:
     """The value a chain of the sentence puts in for ``angle name``: the link after an expression naming it, where
     that link is the expression with its names put in (``180° - angle ACB - angle ADC = 180° - 40° - 90°``: 40°)."""
     names = re.compile(r"\bangle [A-Z]{3}\b|\b[A-Z]{2,3}\b")
-    for clause in re.split(r", |; ", use.rstrip(".")):
-        links = clause.split(" = ")
-        for x, y in zip(links[1:], links[2:]):
-            said = names.findall(x)
-            if f"angle {name}" not in said:
-                continue
-            m = re.fullmatch("(.+?)".join(re.escape(piece) for piece in names.split(x)), y)
-            value = m[said.index(f"angle {name}") + 1] if m else ""
-            if _NUMBER.fullmatch(value):
-                return value
+    clauses = re.split(r", |; ", use.rstrip("."))
+    pairs = [(x, y) for clause in clauses for links in [clause.split(" = ")] for x, y in zip(links[1:], links[2:])]
+    for c, d in zip(clauses, clauses[1:]):  # (an equation, then its numbers: "angle BDC + angle DBE = 115°, so 4y +
+        if d.startswith("so ") and " = " in c and " = " in d:  # 65 = 115")
+            (x, a), (y, b) = c.split(" = ", 1), d[3:].split(" = ", 1)
+            if a.removesuffix("°") == b.removesuffix("°"):
+                pairs.append((x, y))
+    for x, y in pairs:
+        said = names.findall(x)
+        if f"angle {name}" not in said:
+            continue
+        m = re.fullmatch("(.+?)".join(re.escape(piece) for piece in names.split(x)), y)
+        value = m[said.index(f"angle {name}") + 1] if m else ""
+        if re.fullmatch(r"[0-9.]+", value):  # (a number put in for an angle: its degrees)
+            value += "°"
+        if _NUMBER.fullmatch(value):
+            return value
     return ""
 
 
@@ -327,12 +337,19 @@ def _tie_led(use: str, p: str, q: str, on: str) -> str:
         value = _put_in(use, other)
         if value:
             said = re.sub(rf"\b(angles? (?:[A-Z]{{3}} and )?){other}\b", rf"\g<1>{own}", use)
-            return f"Since {on}, angle {own} = angle {other} = {value}. {said}"
+            return _led(f"Since {on}, angle {own} = angle {other} = {value}.", said)
     for own, other in ((p, q), (q, p)):  # (no shape's: the name the theorem's words give, put in with its value)
         value = "" if re.search(rf"\bangle {other}\b", use) else _put_in(use, own)
         if value:
-            return f"Since {on}, angle {own} = angle {other} = {value}. {use}"
+            return _led(f"Since {on}, angle {own} = angle {other} = {value}.", use)
     return ""
+
+
+def _led(tie: str, use: str) -> str:
+    """The tie said before the sentence, after the ties said before it already (in their order)."""
+    parts = _SENTENCE.split(use)
+    at = next((i for i, x in enumerate(parts) if not _TIE_VALUED.match(x)), len(parts))
+    return " ".join([*parts[:at], tie, *parts[at:]])
 
 
 # a tie the writer says in a theorem's reason: "(angle CDE is angle ADC, as E lies on line DA)"
@@ -355,7 +372,7 @@ def _bracket_ties(sentence: str) -> str:
             t = _BRACKET_TIE.fullmatch(x)
             if t is None:
                 continue
-            folded = (_tie_in_chain(use, t[1], t[2], t[3]) or _tie_as_link(use, t[1], t[2])
+            folded = (_tie_in_chain(use, t[1], t[2], t[3], same=False) or _tie_as_link(use, t[1], t[2])
                       or _tie_led(use, t[1], t[2], t[3]))
             if folded:
                 use = folded

@@ -4005,22 +4005,32 @@ def _closing(line: str, w: _Writer, goal: sympy.Expr, value: sympy.Expr, lines: 
     """The proof's last line ends by stating the asked quantity with its value, as a textbook's answer does: where
     its last sentence concludes another name (the height CD for the height from C to AB), ``Hence the height from C
     to AB is 2√22.`` follows (blind teachers 45, 46: 4 of 36 solutions never said the answer)."""
-    degrees = goal.is_Symbol and _unit(goal) == "degrees"
+    degrees = all(_unit(x) == "degrees" for x in goal.free_symbols)  # (an angle, or a sum of angles)
     name = w._goal_name(goal) if goal.is_Symbol else w.n.expr(goal)
     number = w.n.number(value, degrees)
     last = _SENTENCE.split(line)[-1]
-    if re.search(rf"(?<![\w/·])(?:{re.escape(name)}|{re.escape(name[:1].upper() + name[1:])}) = (?:[^=]*? = )*"
-                 rf"{re.escape(number)}(?![\w·/√²(]|\.\d)", last):
+    if _states(last, (name, name[:1].upper() + name[1:]), number):
         return line
     el = element_of(goal) if goal.is_Symbol else None
     if el is not None and el.kind.key == "height":
-        said = re.findall(r"\b([A-Z]{2}|[a-z](?:_[A-Z])?) is the height\b", " ".join(lines))
-        if any(re.search(rf"(?<![\w/·]){x} = (?:[^=]*? = )*{re.escape(number)}(?![\w·/√²(]|\.\d)", last)
-               for x in said):
+        if _states(last, re.findall(r"\b([A-Z]{2}|[a-z](?:_[A-Z])?) is the height\b", " ".join(lines)), number):
             return line  # (the height named as a segment, and that segment's value the last thing found)
         v, a, b = height_foot(el.points)
         return f"{line} Hence the height from {v} to {a}{b} is {number}."
     return f"{line} Hence {name} = {number}."
+
+
+def _states(sentence: str, names, number: str) -> bool:
+    """Does the sentence bring one of ``names`` to ``number`` (at the end of its chain, its terms in any order:
+    "√974 + √133 + 29" is "√133 + 29 + √974")?"""
+    def terms(x: str) -> list[str]:
+        return sorted(x.strip().split(" + "))
+    for name in names:
+        for m in re.finditer(rf"(?<![\w/·]){re.escape(name)} = ", sentence):
+            chain = re.split(r" (?:\((?=[a-z])|and |so |hence |is )|[,;] |\.$", sentence[m.end():])[0]
+            if terms(chain.split(" = ")[-1].strip()) == terms(number):
+                return True
+    return False
 
 
 def _as_stated(lines: list[str], shapes: dict) -> list[str]:
