@@ -73,11 +73,15 @@ def test_formulas_are_written_with_their_numbers() -> None:
 
 def test_the_last_sentence_states_the_asked_value() -> None:
     """(the height asked, found as the segment CD that no sentence calls the height: "Hence the height from C to AB
-    is …"; an answer the last sentence states already is not said again.)"""
-    text = _text("points A B C D\ntriangle ABC\nangle ACB = 90\nline A D B\nline C D\nangle ADC = 90\nAD = 4\n"
+    is …"; a sum of angles in degrees; an answer the last sentence states already is not said again.)"""
+    text = _text("points A B C D\ntriangle ABC\nangle ACB = 90\nline A D B\nline C D\nCD altitude of ABC\nAD = 4\n"
                  "BD = 22\nfind height CAB\n")
-    last = text.split(". ")[-1]
-    assert "2√22" in last and ("height from C to AB" in text or last.startswith("CD")), text
+    assert text.endswith("= 2√22. Hence the height from C to AB is 2√22."), text
+    named = _text("points A B C D\ntriangle ABC\nangle ACB = 90\nline A D B\nline C D\nCD perpendicular to AB\n"
+                  "AD = 4\nBD = 22\nfind height CAB\n")  # (CD said to be the height: its value closes the proof)
+    assert "CD is the height from C to AB" in named and named.endswith("= 2√22."), named
+    summed = _text("points A B C D\ntriangle ABC\nangle BAC = 40\nfind angle ABC + angle ACB\n")
+    assert summed.endswith("°."), summed
     given = _text("points A B C\ntriangle ABC\nAB = 3\nfind AB\n")
     assert given == "AB = 3 is given.", given
     ratio = _text("points A B C D E\ntriangle ABC\nline A D B\nline A E C\nD midpoint of AB\nE midpoint of AC\n"

@@ -4009,10 +4009,11 @@ def _closing(line: str, w: _Writer, goal: sympy.Expr, value: sympy.Expr, lines: 
     name = w._goal_name(goal) if goal.is_Symbol else w.n.expr(goal)
     number = w.n.number(value, degrees)
     last = _SENTENCE.split(line)[-1]
-    if _states(last, (name, name[:1].upper() + name[1:]), number):
-        return line
     el = element_of(goal) if goal.is_Symbol else None
-    if el is not None and el.kind.key == "height":
+    if _states(last, (name, name[:1].upper() + name[1:]), number) and (el is None or el.kind.key != "height"
+                                                                        or not re.fullmatch(r"[A-Z]{2}", name)):
+        return line
+    if el is not None and el.kind.key == "height":  # (a segment found, never said to be the height asked)
         if _states(last, re.findall(r"\b([A-Z]{2}|[a-z](?:_[A-Z])?) is the height\b", " ".join(lines)), number):
             return line  # (the height named as a segment, and that segment's value the last thing found)
         v, a, b = height_foot(el.points)
