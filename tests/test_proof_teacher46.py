@@ -87,3 +87,16 @@ def test_the_last_sentence_states_the_asked_value() -> None:
     ratio = _text("points A B C D E\ntriangle ABC\nline A D B\nline A E C\nD midpoint of AB\nE midpoint of AC\n"
                   "BC = 10\nAB = 8\nfind DE/AB\n")
     assert ratio.endswith("Therefore DE/AB = 5/8."), ratio
+
+
+def test_a_reason_said_twice_is_said_once_where_the_value_put_in_is_given() -> None:
+    """(the bisector of a given angle said as a step and again with the value: once, with its value, where the
+    question gives angle ABE; still twice where the value put in is found later, not given.)"""
+    from geomill.solvers.plane.tidy import tidy
+
+    lines = ["Since BD bisects the angle ABE, angle ABD = angle DBE.", "So angle DBE + angle BED = 100°.",
+             "Since BD bisects the angle ABE, angle ABD = angle ABE/2 = 60°/2 = 30°.", "So angle BED = 70°."]
+    assert tidy(lines, givens=frozenset({"angle ABE"})) == [
+        "Since BD bisects the angle ABE, angle ABD = angle DBE = angle ABE/2 = 60°/2 = 30°.",
+        "So angle DBE + angle BED = 100°.", "So angle BED = 70°."]
+    assert tidy(lines) == lines

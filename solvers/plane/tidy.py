@@ -23,14 +23,16 @@ _CONCLUSION = re.compile(rf", ({_NAME}) = ")
 _VALUE = re.compile(rf"({_NAME}) = (?:[^=,;]+? = )*([-0-9.√/π°()]+)(?=[.,;]| and | \(|$)")
 
 
-def tidy(lines: list[str], diameters: frozenset = frozenset()) -> list[str]:
+def tidy(lines: list[str], diameters: frozenset = frozenset(), givens: frozenset = frozenset()) -> list[str]:
     """The text proof's lines with each fact said once (``diameters``: (segment, centre) of each diameter the
-    problem states, a given never shown again from the centre it passes through)."""
+    problem states, a given never shown again from the centre it passes through; ``givens``: the names the question
+    gives a value, known to the reader before any line)."""
     if any("$" in line for line in lines):
         return lines
     lines = _angles_as_first(lines)
     said = [[s for s in _SENTENCE.split(line) if s] for line in lines]
-    for tidied in (_judged_once, _opposite_side_named, _shape_facts_once, _one_reason, _equal_then_valued,
+    for tidied in (_judged_once, _opposite_side_named, _shape_facts_once, _one_reason,
+                   functools.partial(_equal_then_valued, givens=givens),
                    _semicircle_once, _semicircle_plain, functools.partial(_diameter_once, stated=diameters),
                    _no_round_trip, _radii_as_reason, _all_sides_equal, _given_lines, _restated, _bracket_said_before):
         said = tidied(said)
@@ -740,11 +742,12 @@ _EQUAL_NAMES = re.compile(rf"^(Since [^,;()]+), ({_NAME}) = ({_NAME})\.$")
 _NAMES_IN = re.compile(r"\b(?:angle |arc )?[A-Z]{2,3}\b")
 
 
-def _equal_then_valued(said: list[list[str]]) -> list[list[str]]:
+def _equal_then_valued(said: list[list[str]], givens: frozenset = frozenset()) -> list[list[str]]:
     """One reason said twice for one element: ``Since BD bisects the angle ABC, angle ABD = angle DBE.`` and later
     ``Since BD bisects the angle ABC, angle ABD = angle ABE/2 = 60°/2 = 30°.`` (blind teacher 26) said once, where
     the first stood (``…, angle ABD = angle DBE = angle ABE/2 = 60°/2 = 30°.``), when every other element the
-    second puts in was named before the first; the proof's last sentence stays where it is."""
+    second puts in was named before the first or is one the question gives (blind teachers 45, 46: the bisector
+    said twice where angle ABE was given); the proof's last sentence stays where it is."""
     places = _places(said)
     for n, (i, j) in enumerate(places):
         m = _EQUAL_NAMES.match(said[i][j] or "")
@@ -760,7 +763,7 @@ def _equal_then_valued(said: list[list[str]]) -> list[list[str]]:
             if " and " in rest or ", " in rest or rest.startswith(m[3]) or not re.search(r"= [-0-9.√/π°]+$", rest):
                 continue
             names = set(_NAMES_IN.findall(rest))
-            if all(re.search(rf"\b{re.escape(x)}\b", before) for x in names):
+            if all(x in givens or re.search(rf"\b{re.escape(x)}\b", before) for x in names):
                 said[i][j] = f"{m[1]}, {m[2]} = {m[3]} = {rest}."
                 said[i2][j2] = ""
             break

@@ -3642,7 +3642,8 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
             intros[r] = f"Let {w.wrap(f'{said} = {w.n.number(val)}')} be the radius of circle {circle}."
             continue  # (which segment is r, said where it is put in: never π·60·6²/360 after a bare "Let r be …")
         intros[r] = f"Let {f'${r}$' if w.n.latex else r} be the radius of circle {circle}."
-    lines = _as_stated(tidy(_criterion_once(_no_tautology(lines)), getattr(proof, "diameters", frozenset())),
+    lines = _as_stated(tidy(_criterion_once(_no_tautology(lines)), getattr(proof, "diameters", frozenset()),
+                            frozenset(w.given_names)),
                        getattr(proof, "shapes", {}))
     lines = midsegment_parallel(fold_ties(right_angle_near_use(w._triangle_angles(lines))))
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
