@@ -100,3 +100,12 @@ def test_a_reason_said_twice_is_said_once_where_the_value_put_in_is_given() -> N
         "Since BD bisects the angle ABE, angle ABD = angle DBE = angle ABE/2 = 60°/2 = 30°.",
         "So angle DBE + angle BED = 100°.", "So angle BED = 70°."]
     assert tidy(lines) == lines
+
+
+def test_a_tie_is_said_with_a_value_only_where_the_proof_has_that_value() -> None:
+    """(FormalGeo 1872: "angle BDC + angle DBE + angle DCE = 180°, so 4y + 65 + 83 = 180" puts 83° in for angle DBE, not
+    the 65° its place would say: a number read off the sentence is said only where the proof's value agrees.)"""
+    lines = ["Since C lies on BE extended, angle CBD = angle DBE. By the angle sum of triangle CDB, angle BDC + angle DBE "
+             "+ angle DCE = 180°, so 4y + 65 + 83 = 180, so 4y = 32 and y = 8."]
+    assert "angle DBE = 65°" not in fold_ties(lines, {"DBE": "83°", "EBD": "83°", "BDC": "65°"})[0]
+    assert fold_ties(lines, {"DBE": "65°"})[0].startswith("Since C lies on BE extended, angle CBD = angle DBE = 65°. ")

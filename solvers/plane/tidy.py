@@ -153,13 +153,14 @@ _SHAPE_NAMED = re.compile(r"\b(?:triangle|quadrilateral|trapezoid|parallelogram|
                           r"pentagon|hexagon|polygon) ([A-Z]{3,})\b")
 
 
-def fold_ties(lines: list[str]) -> list[str]:
+def fold_ties(lines: list[str], values: dict[str, str] | None = None) -> list[str]:
     """A sentence of angle ties (``Since E lies on BD, angle ABE = angle ABD.``) folded into the sentence after it
     that uses them, as a textbook gives such a tie as the reason where it is used (blind teacher 30: a tie standing
     alone as a step is filler): into the chain that concludes the angle (``angle ABE = angle ABD = 60° (the same
     angle)``), else beside the shape whose angle it is (``in the right triangle BAD (its angle BDA is angle
     BDC)``).  The sentence stays where the next one takes not every tie.  (Run on the written text, after the
-    right angles are moved next to their use.)"""
+    right angles are moved next to their use; ``values``: the number the proof has for each angle name, which a tie
+    said with its value must agree with.)"""
     if any("$" in line for line in lines):
         return lines
     out, renamed = [], {}
@@ -185,7 +186,7 @@ def fold_ties(lines: list[str]) -> list[str]:
                     use = _renamed(use, renamed)
                     continue
                 on = _tie_reason(m[1], p, q)
-                folded = (_tie_in_chain(use, p, q, on) or _tie_as_link(use, p, q) or _tie_led(use, p, q, on)
+                folded = (_tie_in_chain(use, p, q, on) or _tie_as_link(use, p, q) or _tie_led(use, p, q, on, values)
                           or _tie_at_shape(use, p, q) or _tie_in_reason(use, p, q))
                 if folded:
                     use = folded
@@ -193,7 +194,7 @@ def fold_ties(lines: list[str]) -> list[str]:
                     left.append(tie)
             parts[k] = f"Since {m[1]}, {' and '.join(left)}." if left else ""
             parts[k + 1] = use
-        out.append(" ".join(_bracket_ties(x) for x in parts if x))
+        out.append(" ".join(_bracket_ties(x, values) for x in parts if x))
     return out
 
 
@@ -328,20 +329,24 @@ def _put_in(use: str, name: str) -> str:
     return ""
 
 
-def _tie_led(use: str, p: str, q: str, on: str) -> str:
+def _tie_led(use: str, p: str, q: str, on: str, values: dict[str, str] | None = None) -> str:
     """The sentence using the other name of a shape's angle (the angle sum of triangle ADC putting in angle ACB =
     40° for its angle ACD) says the shape's own name, and the tie is said before it with the value, as a step:
     ``Since D lies on CB, angle ACD = angle ACB = 40°.`` (blind teachers 45, 46: "(its angle ACD is angle ACB)" is
-    clumsy); "" where no shape of the sentence owns one name alone, or no value is put in for the other."""
+    clumsy); "" where no shape of the sentence owns one name alone, or no value is put in for the other, or (given
+    ``values``) the value read off the sentence is not the proof's for that angle."""
+    def agreed(value: str, name: str) -> str:
+        return value if values is None or values.get(name) == value else ""
+
     for own, other in ((p, q), (q, p)):
         if not _owned(use, own) or _owned(use, other):
             continue
-        value = _put_in(use, other)
+        value = agreed(_put_in(use, other), other)
         if value:
             said = re.sub(rf"\b(angles? (?:[A-Z]{{3}} and )?){other}\b", rf"\g<1>{own}", use)
             return _led(f"Since {on}, angle {own} = angle {other} = {value}.", said)
     for own, other in ((p, q), (q, p)):  # (no shape's: the name the theorem's words give, put in with its value)
-        value = "" if re.search(rf"\bangle {other}\b", use) else _put_in(use, own)
+        value = "" if re.search(rf"\bangle {other}\b", use) else agreed(_put_in(use, own), own)
         if value:
             return _led(f"Since {on}, angle {own} = angle {other} = {value}.", use)
     return ""
@@ -358,7 +363,7 @@ def _led(tie: str, use: str) -> str:
 _BRACKET_TIE = re.compile(r"angle ([A-Z]{3}) is angle ([A-Z]{3}), as ([A-Z] lies on line [A-Z]{2})")
 
 
-def _bracket_ties(sentence: str) -> str:
+def _bracket_ties(sentence: str, values: dict[str, str] | None = None) -> str:
     """The ties a theorem's bracket says (``the inscribed angles ABE and ADC stand on the same arc (angle CDE is
     angle ADC, as E lies on line DA), angle CDE = …``) said as a textbook does where the sentence allows: the chain
     concludes the theorem's name and the other follows with its reason, or the tie is a step before it with its
@@ -375,7 +380,7 @@ def _bracket_ties(sentence: str) -> str:
             if t is None:
                 continue
             folded = (_tie_in_chain(use, t[1], t[2], t[3], same=False) or _tie_as_link(use, t[1], t[2])
-                      or _tie_led(use, t[1], t[2], t[3]))
+                      or _tie_led(use, t[1], t[2], t[3], values))
             if folded:
                 use = folded
             else:

@@ -3645,7 +3645,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = _as_stated(tidy(_criterion_once(_no_tautology(lines)), getattr(proof, "diameters", frozenset()),
                             frozenset(w.given_names)),
                        getattr(proof, "shapes", {}))
-    lines = midsegment_parallel(fold_ties(right_angle_near_use(w._triangle_angles(lines))))
+    lines = midsegment_parallel(fold_ties(right_angle_near_use(w._triangle_angles(lines)), _angle_values(w, proof)))
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
     lines = [_SINES_CROSSED.sub(r"\1\2/sin(\5) = \4/sin(\3)", _chained(x)) for x in lines]
     lines = _chords_as_named(_then_once(_joins_merged(_join_first(_radius_named(_equilateral_once(lines))))))
@@ -3984,6 +3984,25 @@ def _formula_put_in(line: str) -> str:
     return _SECTOR_PUT.sub(part, _SECTOR_LETTERS.sub("", line))
 
 
+def _angle_values(w: _Writer, proof) -> dict[str, str]:
+    """Each angle the proof finds or is given a number, by both spellings of its name, as the text prints the number
+    (``{"ACB": "40°", "BCA": "40°"}``): a tie said with its value says the value the proof has for it."""
+    found = {**{st.target: st.value for st in proof.steps if st.target.is_Symbol}, **w.known}
+    points = {p for ln in getattr(proof, "orders", ()) for p in ln}
+    out = {}
+    for x, v in found.items():
+        el = element_of(x)
+        if el is None or el.kind.key != "angle" or getattr(v, "free_symbols", True) or len(el.points) != 3:
+            continue
+        a, o, c = el.points  # (every name through points on its arms: the proof may print angle BDC for BDA)
+        arms = [[e, *(p for p in points if p not in (o, e) and w._same_ray(p, o, e))] for e in (a, c)]
+        number = w.n.number(v, True)
+        for p in arms[0]:
+            for q in arms[1]:
+                out[f"{p}{o}{q}"] = out[f"{q}{o}{p}"] = number
+    return out
+
+
 def _letter_dropped(lines: list[str], r: str, number: str) -> list[str] | None:
     """The lines with each link of a chain that names the radius ``r`` (given as ``number``) left out where the
     next link puts the number in (``hence BC = 2r = 2·8 = 16`` said ``hence BC = 2·8 = 16``), as a textbook puts a
@@ -4006,7 +4025,8 @@ def _closing(line: str, w: _Writer, goal: sympy.Expr, value: sympy.Expr, lines: 
     """The proof's last line ends by stating the asked quantity with its value, as a textbook's answer does: where
     its last sentence concludes another name (the height CD for the height from C to AB), ``Hence the height from C
     to AB is 2√22.`` follows (blind teachers 45, 46: 4 of 36 solutions never said the answer)."""
-    degrees = all(_unit(x) == "degrees" for x in goal.free_symbols)  # (an angle, or a sum of angles)
+    degrees = all(_unit(x) == "degrees" for x in goal.free_symbols) and all(  # (an angle, or a sum of angles)
+        t.as_coeff_Mul()[1].is_Symbol for t in sympy.Add.make_args(goal))
     name = w._goal_name(goal) if goal.is_Symbol else w.n.expr(goal)
     number = w.n.number(value, degrees)
     last = _SENTENCE.split(line)[-1]
