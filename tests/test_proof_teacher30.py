@@ -82,7 +82,8 @@ def test_an_angle_found_under_one_name_keeps_it_in_later_steps() -> None:
     assert fold_ties(lines) == ["By the angle sum of triangle ABC, angle CBA = 70°.",
                                 "Since FE is parallel to BC, angle AFE = angle CBA = 70°."]
     own = [lines[0], "In triangle BCF, angle BCF = 180° - angle CBF - angle BFC = 30°."]  # (BCF's own angle: tied)
-    assert fold_ties(own)[0] == "By the angle sum of triangle ABC, angle CBA = 70°, and since F lies on AB, angle CBF = 70°."
+    assert fold_ties(own)[0] == ("By the angle sum of triangle ABC, angle CBA = 70°, and since F lies on AB, angle CBF "
+                                 "= 70°.")
     text = _text("points A B C E F\ntriangle ABC isosceles at A\nline A E C\nline A F B\nline E F\nangle BAC = 40\n"
                  "AE = CE\nAF = BF\nfind angle AFE\n")
     assert "the same angle" not in text and "angle CBF" not in text and "angle AFE = angle CBA = 70°" in text, text

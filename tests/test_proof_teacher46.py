@@ -10,8 +10,8 @@ from .proof_text import linted_text as _text
 
 
 def test_a_tie_in_a_chain_concludes_the_shapes_angle_and_names_the_other_after_it() -> None:
-    lines = ["Since F lies on CG, angle BCF = angle BCG. Since the exterior angle AGF of triangle CBG is the sum of the "
-             "two opposite interior angles, angle BCF = angle AGF - angle CBG = 104° - 90° = 14°.",
+    lines = ["Since F lies on CG, angle BCF = angle BCG. Since the exterior angle AGF of triangle CBG is the sum of "
+             "the two opposite interior angles, angle BCF = angle AGF - angle CBG = 104° - 90° = 14°.",
              "In triangle BCF, angle BFC = 180° - angle BCF - angle CBF = 140°."]
     out = fold_ties(lines)
     assert out[0] == ("Since the exterior angle AGF of triangle CBG is the sum of the two opposite interior angles, "
@@ -20,8 +20,8 @@ def test_a_tie_in_a_chain_concludes_the_shapes_angle_and_names_the_other_after_i
 
 
 def test_a_tie_a_triangle_needs_is_a_step_with_its_value() -> None:
-    lines = ["Since D lies on CB, angle ACD = angle ACB. By the angle sum of triangle ADC, angle CAD = 180° - angle ACB "
-             "- angle ADC = 180° - 40° - 90° = 50°."]
+    lines = ["Since D lies on CB, angle ACD = angle ACB. By the angle sum of triangle ADC, angle CAD = 180° - "
+             "angle ACB - angle ADC = 180° - 40° - 90° = 50°."]
     assert fold_ties(lines) == ["Since D lies on CB, angle ACD = angle ACB = 40°. By the angle sum of triangle ADC, "
                                 "angle CAD = 180° - angle ACD - angle ADC = 180° - 40° - 90° = 50°."]
     reason = ["Since B lies on FG, angle EFG = angle EFB. Since the inscribed angle EFG stands on arc BE, it is half "
@@ -105,7 +105,7 @@ def test_a_reason_said_twice_is_said_once_where_the_value_put_in_is_given() -> N
 def test_a_tie_is_said_with_a_value_only_where_the_proof_has_that_value() -> None:
     """(FormalGeo 1872: "angle BDC + angle DBE + angle DCE = 180°, so 4y + 65 + 83 = 180" puts 83° in for angle DBE, not
     the 65° its place would say: a number read off the sentence is said only where the proof's value agrees.)"""
-    lines = ["Since C lies on BE extended, angle CBD = angle DBE. By the angle sum of triangle CDB, angle BDC + angle DBE "
-             "+ angle DCE = 180°, so 4y + 65 + 83 = 180, so 4y = 32 and y = 8."]
+    lines = ["Since C lies on BE extended, angle CBD = angle DBE. By the angle sum of triangle CDB, angle BDC + "
+             "angle DBE + angle DCE = 180°, so 4y + 65 + 83 = 180, so 4y = 32 and y = 8."]
     assert "angle DBE = 65°" not in fold_ties(lines, {"DBE": "83°", "EBD": "83°", "BDC": "65°"})[0]
     assert fold_ties(lines, {"DBE": "65°"})[0].startswith("Since C lies on BE extended, angle CBD = angle DBE = 65°. ")

@@ -155,10 +155,13 @@ _SHAPE_NAMED = re.compile(r"\b(?:triangle|quadrilateral|trapezoid|parallelogram|
 
 def fold_ties(lines: list[str], values: dict[str, str] | None = None) -> list[str]:
     """A sentence of angle ties (``Since E lies on BD, angle ABE = angle ABD.``) folded into the sentence after it
-    that uses them, as a textbook gives such a tie as the reason where it is used (blind teacher 30: a tie standing
-    alone as a step is filler): into the chain that concludes the angle (``angle ABE = angle ABD = 60° (the same
-    angle)``), else beside the shape whose angle it is (``in the right triangle BAD (its angle BDA is angle
-    BDC)``).  The sentence stays where the next one takes not every tie.  (Run on the written text, after the
+    that uses them, as a textbook gives such a tie where it is used (blind teacher 30: a tie standing alone as a step
+    is filler; blind teachers 45, 46: "(the same angle)", "(its angle BDA is angle BDC)" are clumsy): the chain that
+    concludes the angle concludes it by the shape's name and the other follows (``angle ABD = 60°, and since E lies
+    on BD, angle ABE = 60°``), a base angle is a link of its chain, or the tie is said as a step with its value before
+    the sentence that names the angle the shape's way (``Since A lies on DC, angle BDA = angle BDC = 47°.``); only
+    where none of these fits, beside the shape whose angle it is.  The sentence stays where the next one takes not
+    every tie.  (Run on the written text, after the
     right angles are moved next to their use; ``values``: the number the proof has for each angle name, which a tie
     said with its value must agree with.)"""
     if any("$" in line for line in lines):

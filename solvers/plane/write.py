@@ -18,7 +18,7 @@ import functools
 import math
 import re
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -3985,8 +3985,9 @@ def _formula_put_in(line: str) -> str:
 
 
 def _angle_values(w: _Writer, proof) -> dict[str, str]:
-    """Each angle the proof finds or is given a number, by both spellings of its name, as the text prints the number
-    (``{"ACB": "40°", "BCA": "40°"}``): a tie said with its value says the value the proof has for it."""
+    """Each angle the proof finds or is given a number, by every name through points on its arms, either way round,
+    as the text prints the number (``{"ACB": "40°", "BCA": "40°", "ACD": "40°", …}``): a tie said with its value says
+    the value the proof has for it."""
     found = {**{st.target: st.value for st in proof.steps if st.target.is_Symbol}, **w.known}
     points = {p for ln in getattr(proof, "orders", ()) for p in ln}
     out = {}
@@ -4042,7 +4043,7 @@ def _closing(line: str, w: _Writer, goal: sympy.Expr, value: sympy.Expr, lines: 
     return f"{line} Hence {name} = {number}."
 
 
-def _states(sentence: str, names, number: str) -> bool:
+def _states(sentence: str, names: Iterable[str], number: str) -> bool:
     """Does the sentence bring one of ``names`` to ``number`` (at the end of its chain, its terms in any order:
     "√974 + √133 + 29" is "√133 + 29 + √974")?"""
     def terms(x: str) -> list[str]:
