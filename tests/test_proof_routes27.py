@@ -22,7 +22,8 @@ CASES = [
     # gen 8: a ratio a right triangle's sine gives is read off it, never a side found and divided out again
     ("a ratio read off the sine",
      "points A B C F\ntriangle ABC\nline B F A\nline C F\nCF perpendicular to BA\nBC = 23\nangle ABC = 45\n"
-     "find CF/BC\n", 2 ** 0.5 / 2, ["CF/BC = sin(angle ABC) = sin(45°) = √2/2"], ["23√2/2", "/23"]),
+     "find CF/BC\n", 2 ** 0.5 / 2, ["angle CBF = angle ABC = 45°. In the right triangle BFC",
+                                    "CF/BC = sin(angle CBF) = sin(45°) = √2/2"], ["23√2/2", "/23"]),
     # gen 1: a radius the question gives as "the radius of circle O is 9" is never named by its segment AO
     ("a given radius is the circle's",
      "points A B C O D F\ntriangle ABC\ntriangle BAD\nquadrilateral DCAB\nline B O D\nline B F A\n"

@@ -10,8 +10,9 @@ def test_the_radius_put_in_a_formula_says_which_segment_it_is() -> None:
     text = _text("points O A B C\ncircle O through A B C\ncounterclockwise OBC\nOA = 6\nangle BOC = 60\n"
                  "find sector area OBC\n")
     # (the record's question gives OA = 6 as "the radius of circle O is 6": r is that value, AO named nowhere else)
-    assert "Let r = 6 be the radius of circle O. By the sector area formula" in text, text
-    assert "Let r be the radius" not in text and "π·60·6²/360 = 6π" in text, text
+    # (teachers 45, 46: the formula with the numbers put in, "(60/360)·π·6²", and no "Let r = 6 …" filler)
+    assert "the area of sector OBC = (60/360)·π·6² = 6π." in text, text
+    assert "Let r" not in text and "π·(arc" not in text, text
 
 
 def test_a_radius_found_first_keeps_its_bare_letter() -> None:

@@ -36,7 +36,8 @@ def test_a_shape_proved_once_is_named_by_what_it_is_after():
 def test_whole_givens_give_fractions_and_the_right_triangle_ratio_reads_as_a_textbook_says_it():
     text = _text("isosceles trapezoid ABCD bases AD BC\nline B E C\nAE perpendicular to BE\nBC = 21\nAB = 13\n"
                  "angle ABC = 60\nfind BE/CE\n")
-    assert "In the right triangle AEB" in text and "cos(angle ABC) = BE/AB" in text, text
+    assert "Since E lies on BC, angle ABE = angle ABC = 60°. In the right triangle AEB" in text, text
+    assert "cos(angle ABE) = BE/AB" in text, text
     assert "= 13/2." in text and "6.5" not in text and "14.5" not in text, text
     assert "BE/CE = (13/2)/(29/2) = 13/29" in text, text
 

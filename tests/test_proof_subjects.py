@@ -103,12 +103,12 @@ def test_a_trapezoids_height_from_its_sides_by_the_foot_offset(bases: str, said:
 @pytest.mark.parametrize("text,tie", [
     # the base angle ABD of the isosceles triangle ABD, printed ABE (E on BD); the kite's AD = AB cited where used
     ("points A B C D E\nkite ABCD at A\nline A E C\nline B E D\nE where AC meets BD\nAB = 9\nangle BAD = 120\n"
-     "find BE\n", "By the angle sum of the isosceles triangle ABD (its base angles are equal, as AB = AD), angle ABE = "
-     "angle ABD (the same angle) = (180° - angle BAD)/2"),
+     "find BE\n", "By the angle sum of the isosceles triangle ABD (its base angles are equal, as AB = AD), angle ABD = "
+     "(180° - angle BAD)/2 = (180° - 120°)/2 = 30°, and since E lies on BD, angle ABE = 30°."),
     # the trapezoid's base angle BCD, printed BCI (I on CD)
     ("points A B C D I\nisosceles trapezoid ABCD bases AD BC\nline C I D\nline B I\nBI perpendicular to CI\n"
-     "BC = 15\nangle ABC = 60\nfind BI\n", "Since the base angles of the isosceles trapezoid ABCD are equal, angle BCI = "
-     "angle BCD (the same angle) = angle ABC = 60°"),
+     "BC = 15\nangle ABC = 60\nfind BI\n", "Since the base angles of the isosceles trapezoid ABCD are equal, angle "
+     "BCD = angle ABC = 60°, and since I lies on CD, angle BCI = 60°."),
 ], ids=["base-angle", "trapezoid-angle"])
 def test_an_angle_printed_through_a_point_is_tied_to_the_shapes_name(text: str, tie: str) -> None:
     sol = solve_general(parse(text, "tie.geo"))

@@ -54,7 +54,8 @@ CASES = [
     ("premises: a radius by another name",
      "points O A B C\ncircle O through A B C\ncounterclockwise OBC\nAO = 6\nangle BOC = 60\nfind arc length OBC\n",
      2 * 3.141592653589793,
-     ["Let r = 6 be the radius of circle O.", "(arc BC)r/180 = π·60·6/180"], ["the radius of circle O = AO", "The radius of circle O is AO", "AO"]),
+     ["the length of arc BC = (60/360)·2π·6 = 2π."],  # (teachers 45, 46: the given radius put in, no letter for it)
+     ["the radius of circle O = AO", "The radius of circle O is AO", "AO", "Let r"]),
 ]
 
 

@@ -86,8 +86,10 @@ def test_an_angle_a_triangles_theorem_uses_under_another_name_is_tied():
     text = _text("points A D G B F C E\ntriangle ADG\ntriangle GBF\ntriangle FBC\nline D G F C\nline A G B\n"
                  "line B F E\nAB perpendicular to CB\nclockwise ADG GBF FBC EFC AGF ABC\nangle ADG = 36\n"
                  "angle AGF = 104\nangle CFE = 40\nfind angle CBF\n", 26)
-    assert "opposite interior angles, angle BCF = angle BCG (the same angle) = angle AGF - angle CBG" in text, text
-    assert "G lies on CF" not in text, text  # (teacher 30: the tie folded into the chain, no sentence of its own)
+    # (teachers 45, 46: the chain concludes the triangle's own angle, the question's name follows with its reason)
+    assert ("opposite interior angles, angle BCG = angle AGF - angle CBG = 104° - 90° = 14°, and since G lies on CF "
+            "extended, angle BCF = 14°.") in text, text
+    assert "Since G lies on CF extended, angle BCF = angle BCG." not in text, text  # (teacher 30: no tie alone)
     assert "angle CFB" not in text and "angle CFE is" not in text, text
 
 
@@ -96,9 +98,12 @@ def test_an_angle_renamed_through_a_point_of_its_line_names_the_point():
     text = _text("points D B A C\ntriangle DBA\ntriangle ABC\nline D A C\nCA perpendicular to BA\n"
                  "DB perpendicular to CB\nclockwise DBA ABC DBC\nAC = x\nAD = 8\nBD = y\nangle ACB = 43\nfind y\n",
                  8 / __import__("math").sin(__import__("math").radians(43)))
-    assert "By the angle sum of triangle DBC (its angle DCB is angle ACB), angle BDC = 180°" in text, text
-    assert "In the right triangle BAD (its angle BDA is angle BDC), cos(angle BDC)" in text, text
-    assert " lies on " not in text, text  # (teacher 30: each tie beside the triangle whose angle it is, not alone)
+    # (teachers 45, 46: the tie a step with its value before the triangle that names the angle its own way)
+    assert ("Since D lies on CA extended, angle DCB = angle ACB = 43°. By the angle sum of triangle DBC, angle BDC = "
+            "180° - angle DCB - angle CBD") in text, text
+    assert ("Since A lies on DC, angle BDA = angle BDC = 47°. In the right triangle BAD, cos(angle BDA)") in text, text
+    assert "its angle" not in text, text
+    assert ", angle DCB = angle ACB." not in text, text  # (teacher 30: never a tie alone without its value)
     # (the right angle BAC no step uses is left out: the right triangle DBA rests on angle BAD, said after it)
     assert "angle BAC" not in text and "angle BAD = 90°" in text, text
 
@@ -125,16 +130,17 @@ def test_the_goal_angle_under_the_central_angles_name_is_tied():
     on OH; the sentence's own angle name is tied to the question's."""
     text = _text("points A B C O G H\ntriangle ABC\nline B G C\nline O G H\ncircle O through A B C H\n"
                  "OG perpendicular to BG\nangle ABC = 70\nangle ACB = 30\nfind angle AOG\n", 140)
-    assert "(angle AOG is angle AOH, as G lies on line OH), angle AOG = arc AH = 140°." in text, text
+    assert "angle AOH = arc AH = 140°, and since G lies on line OH, angle AOG = 140°." in text, text
     # (the perpendicular from the centre is the reason its sentence says: "(as angle BGO = 90°)" cited it again)
     assert "Since OG is perpendicular to the chord BC" in text and "angle BGO" not in text, text
 
 
 def test_a_right_triangles_premise_and_its_tied_angle_share_one_bracket():
-    """FormalGeo 1121: the right angle cited in the bracket, the angle tied to the triangle's name in the same bracket
-    (blind teachers 23, 24: at most one short bracket; teacher 30: a tie alone before it is filler)."""
+    """FormalGeo 1121: the right angle cited in the bracket, the angle tied to the triangle's name before it with its
+    value (blind teachers 23, 24: at most one short bracket; teachers 45, 46: "its angle ACB is angle ACY" clumsy)."""
     text = _text("points A B Y C\ntriangle ABY\ntriangle AYC\nline B Y C\nAY perpendicular to CY\n"
                  "CA perpendicular to BA\nclockwise ABY AYC CAB\nAB = 6\nBC = y\nAY = x\nangle ACY = 45\nfind y\n",
                  6 * 2 ** 0.5)
-    assert ("In the right triangle BAC (as CA is perpendicular to BA; its angle ACB is angle ACY), "
+    assert ("Since B lies on CY extended, angle ACB = angle ACY = 45°. In the right triangle BAC (as CA is "
+            "perpendicular to BA), sin(angle ACB) = AB/BC"
             in text), text

@@ -106,7 +106,8 @@ def test_a_radius_named_for_a_formula_is_said_plainly() -> None:
                  "find arc length OBC\n")
     # (the question gives AO = 6 as "the radius of circle O is 6"; blind teachers 21 and 22 marked "The radius of
     # circle O is AO = 6." down as a given restated; blind teacher 28 "Let r = AO = 5" as an odd radius to name)
-    assert "Let r = 6 be the radius of circle O." in text and "is a radius of circle O, so" not in text, text
+    # (teachers 45, 46: "Let r = 6 be the radius of circle O." is filler where the formula only puts the value in)
+    assert "= (60/360)·2π·6 = 2π." in text and "Let r" not in text and "is a radius of circle O, so" not in text, text
     assert "The radius of circle O is AO" not in text, text
 
 

@@ -13,9 +13,9 @@ def test_an_angle_of_a_shape_renamed_through_both_arms_says_the_points_on_them()
     text = _text("triangle ABC\npolygon DCAB\ncircle O through A B C D\nline B O D\nline B F A\nline O F\n"
                  "OF perpendicular to BF\nangle ACB = 30\nradius O = 9\nfind FO\n")
     # (teacher 30: the tie folded into the chain that concludes the angle, never a sentence of its own)
-    assert "Since the opposite angles of the cyclic quadrilateral ABDC add up to 180°, angle FBO = angle ABD (the " \
-           "same angle) = 180° - angle ACD" in text, text
-    assert "F lies on BA" not in text, text
+    assert ("Since the opposite angles of the cyclic quadrilateral ABDC add up to 180°, angle ABD = 180° - angle ACD "
+            "= 180° - 120° = 60°, and since F lies on BA and O lies on BD, angle FBO = 60°.") in text, text
+    assert "Since F lies on BA" not in text, text  # (teacher 30: never a tie alone)
 
 
 def test_a_centroid_names_the_median_it_lies_on_with_its_reason() -> None:

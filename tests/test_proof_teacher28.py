@@ -91,7 +91,7 @@ def test_a_central_angle_given_is_never_said_as_the_arc_asked():
 def test_the_radius_r_is_its_value_where_no_step_names_the_segment():
     text = _text("points A B C G\ncircle O through A B C G\nBG diameter of circle O\nangle ABC = 45\n"
                  "angle ACB = 30\nAO = 5\ncounterclockwise OGC\nfind sector perimeter OGC\n")
-    assert "Let r = 5 be the radius of circle O." in text and "AO" not in text, text
+    assert "= (30/360)·2π·5 + 2·5 = 5π/6 + 10." in text and "Let r" not in text and "AO" not in text, text
 
 
 def test_a_stated_triangle_keeps_its_spelling_wherever_one_triangle_is_named():

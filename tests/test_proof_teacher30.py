@@ -13,7 +13,7 @@ def test_a_tie_is_folded_into_the_chain_that_concludes_its_angle() -> None:
     assert fold_ties(lines) == ["Since triangle ABD is isosceles with AB = AD and an angle of 60° at A, it is "
                                 "equilateral; hence angle ABD = 60°."]  # (found as the triangle's own: named so)
     later = [*lines, "In the right triangle ABE, AE = AB·sin(angle ABE)."]  # (ABE's own angle: both names said)
-    assert fold_ties(later)[0].endswith("hence angle ABE = angle ABD = 60° (the same angle).")
+    assert fold_ties(later)[0].endswith("hence angle ABD = 60°, and since E lies on BD, angle ABE = 60°.")
 
 
 def test_a_tie_is_said_beside_the_triangle_whose_angle_it_is() -> None:
@@ -38,8 +38,8 @@ def test_a_kites_equilateral_half_says_no_tie_on_its_own() -> None:
     """(gen 5: "Since E lies on BD, angle ABE = angle ABD." before the equilateral triangle that gives 60°.)"""
     text = _text("points A B C D E\nkite ABCD at A\nline A E C\nline B E D\nE where AC meets BD\nAB = 7\n"
                  "angle BAD = 60\nfind AE\n")
-    assert " lies on " not in text, text
-    assert "angle ABE = angle ABD = 60° (the same angle)" in text, text
+    assert "angle ABD = 60°, and since E lies on BD, angle ABE = 60°." in text, text  # (no tie alone, no bracket)
+    assert "the same angle" not in text and "Since E lies on BD, angle ABE = angle ABD." not in text, text
 
 
 def test_a_tie_is_never_put_inside_a_clause_or_said_of_one_angle() -> None:
@@ -68,8 +68,9 @@ def test_a_tie_joins_a_one_fact_reason() -> None:
     """(FormalGeo 6022: "Since P lies on DC, angle BDP = angle BDC." before the exterior angle theorem.)"""
     lines = ["Since P lies on DC, angle BDP = angle BDC. Since the exterior angle APD of triangle BPD is the sum of the "
              "two opposite interior angles, angle DBP = angle APD - angle BDC = 75° - 40° = 35°."]
-    assert fold_ties(lines) == ["Since the exterior angle APD of triangle BPD is the sum of the two opposite interior "
-                                "angles and its angle BDP is angle BDC, angle DBP = angle APD - angle BDC = 75° - 40° = "
+    assert fold_ties(lines) == ["Since P lies on DC, angle BDP = angle BDC = 40°. Since the exterior angle APD of "
+                                "triangle BPD is the sum of the two opposite interior angles, angle DBP = angle APD - "
+                                "angle BDP = 75° - 40° = "
                                 "35°."]
 
 
@@ -81,7 +82,8 @@ def test_an_angle_found_under_one_name_keeps_it_in_later_steps() -> None:
     assert fold_ties(lines) == ["By the angle sum of triangle ABC, angle CBA = 70°.",
                                 "Since FE is parallel to BC, angle AFE = angle CBA = 70°."]
     own = [lines[0], "In triangle BCF, angle BCF = 180° - angle CBF - angle BFC = 30°."]  # (BCF's own angle: tied)
-    assert fold_ties(own)[0].startswith("By the angle sum of triangle ABC, angle CBA = angle CBF = 70° (the same")
+    assert fold_ties(own)[0] == ("By the angle sum of triangle ABC, angle CBA = 70°, and since F lies on AB, angle CBF "
+                                 "= 70°.")
     text = _text("points A B C E F\ntriangle ABC isosceles at A\nline A E C\nline A F B\nline E F\nangle BAC = 40\n"
                  "AE = CE\nAF = BF\nfind angle AFE\n")
     assert "the same angle" not in text and "angle CBF" not in text and "angle AFE = angle CBA = 70°" in text, text
@@ -99,8 +101,8 @@ def test_a_given_perpendicular_is_the_reason_of_the_right_triangle_it_makes() ->
     assert perpendicular_as_reason(other) == other
     text = _text("points A B C G\ntriangle ABC\nline B G A\nline C G\nCG perpendicular to BA\nBC = 18\n"
                  "angle ABC = 60\nfind CG\n")
-    assert text.startswith("In the right triangle BGC (as CG is perpendicular to BA; its angle CBG is angle ABC), "
-                           "sin(angle ABC) = CG/BC"), text
+    assert text.startswith("Since G lies on BA, angle CBG = angle ABC = 60°. In the right triangle BGC (as CG is "
+                           "perpendicular to BA), sin(angle CBG) = CG/BC"), text
 
 
 def test_a_name_said_before_keeps_its_link() -> None:

@@ -21,8 +21,8 @@ def test_a_shapes_height_is_named_before_its_value_is_found() -> None:
         "Since AE is perpendicular to BC, it is the height of ABCD; hence AE = 5.")  # (its value found nowhere)
     text = _text("points A B C D E\nisosceles trapezoid ABCD bases AD BC\nline B E C\nAE perpendicular to BE\n"
                  "AB = 48\nangle ABC = 45\nfind height BCDA\n")
-    assert text.startswith("Since AE is perpendicular to BC, AE is the height of the isosceles trapezoid ABCD. In the "
-                           "right triangle AEB"), text
+    assert text.startswith("Since AE is perpendicular to BC, AE is the height of the isosceles trapezoid ABCD. Since E "
+                           "lies on BC, angle ABE = angle ABC = 45°. In the right triangle AEB"), text
     assert text.endswith("= 24√2."), text
 
 

@@ -80,7 +80,7 @@ def test_an_equation_is_not_said_again_and_a_trig_value_is_left_short():
                               "DB perpendicular to CB\nclockwise DBA ABC DBC\nAD = 8\nBD = y\nangle ACB = 43\n"
                               "find y", "t.geo"))
     text = sol.text()
-    assert "so BD = AD/cos(angle BDC) = 8/cos(47°) = 8/sin(43°)" in text and "tan(" not in text and "8 = BD" not in text, text
+    assert "so BD = AD/cos(angle BDA) = 8/cos(47°) = 8/sin(43°)" in text and "tan(" not in text and "8 = BD" not in text, text
     assert lint_general(sol) == []
 
 

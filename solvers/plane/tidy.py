@@ -23,14 +23,16 @@ _CONCLUSION = re.compile(rf", ({_NAME}) = ")
 _VALUE = re.compile(rf"({_NAME}) = (?:[^=,;]+? = )*([-0-9.√/π°()]+)(?=[.,;]| and | \(|$)")
 
 
-def tidy(lines: list[str], diameters: frozenset = frozenset()) -> list[str]:
+def tidy(lines: list[str], diameters: frozenset = frozenset(), givens: frozenset = frozenset()) -> list[str]:
     """The text proof's lines with each fact said once (``diameters``: (segment, centre) of each diameter the
-    problem states, a given never shown again from the centre it passes through)."""
+    problem states, a given never shown again from the centre it passes through; ``givens``: the names the question
+    gives a value, known to the reader before any line)."""
     if any("$" in line for line in lines):
         return lines
     lines = _angles_as_first(lines)
     said = [[s for s in _SENTENCE.split(line) if s] for line in lines]
-    for tidied in (_judged_once, _opposite_side_named, _shape_facts_once, _one_reason, _equal_then_valued,
+    for tidied in (_judged_once, _opposite_side_named, _shape_facts_once, _one_reason,
+                   functools.partial(_equal_then_valued, givens=givens),
                    _semicircle_once, _semicircle_plain, functools.partial(_diameter_once, stated=diameters),
                    _no_round_trip, _radii_as_reason, _all_sides_equal, _given_lines, _restated, _bracket_said_before):
         said = tidied(said)
@@ -128,7 +130,10 @@ def perpendicular_as_reason(lines: list[str]) -> list[str]:
         if m is None:
             continue
         angle = m[2]
-        k, u = at[n + 1]
+        step = n + 1  # (past a tie said with its value before the triangle: "Since G lies on BA, angle CBG = …")
+        while step + 1 < len(at) and _TIE_VALUED.match(said[at[step][0]][at[step][1]]):
+            step += 1
+        k, u = at[step]
         use = said[k][u]
         right = re.search(rf"\bthe right triangle ([A-Z]{{3}})(, | \()", use)
         named = re.compile(rf"\bangle (?:{angle}|{angle[::-1]})\b")
@@ -140,6 +145,7 @@ def perpendicular_as_reason(lines: list[str]) -> list[str]:
     return [x for x in (" ".join(s for s in line if s) for line in said) if x]
 
 
+_TIE_VALUED = re.compile(r"^Since [A-Z] lies on [^,]*, angle [A-Z]{3} = angle [A-Z]{3} = [^ ,;]+\.$")
 # "Since F lies on BA and O lies on BD, angle FBO = angle ABD.": angles tied through points on their arms
 _TIES = re.compile(r"^Since ([A-Z] lies on [^,]*), (angle [A-Z]{3} = angle [A-Z]{3}(?:(?:, | and )angle [A-Z]{3} = "
                    r"angle [A-Z]{3})*)\.$")
@@ -147,13 +153,17 @@ _SHAPE_NAMED = re.compile(r"\b(?:triangle|quadrilateral|trapezoid|parallelogram|
                           r"pentagon|hexagon|polygon) ([A-Z]{3,})\b")
 
 
-def fold_ties(lines: list[str]) -> list[str]:
+def fold_ties(lines: list[str], values: dict[str, str] | None = None) -> list[str]:
     """A sentence of angle ties (``Since E lies on BD, angle ABE = angle ABD.``) folded into the sentence after it
-    that uses them, as a textbook gives such a tie as the reason where it is used (blind teacher 30: a tie standing
-    alone as a step is filler): into the chain that concludes the angle (``angle ABE = angle ABD = 60° (the same
-    angle)``), else beside the shape whose angle it is (``in the right triangle BAD (its angle BDA is angle
-    BDC)``).  The sentence stays where the next one takes not every tie.  (Run on the written text, after the
-    right angles are moved next to their use.)"""
+    that uses them, as a textbook gives such a tie where it is used (blind teacher 30: a tie standing alone as a step
+    is filler; blind teachers 45, 46: "(the same angle)", "(its angle BDA is angle BDC)" are clumsy): the chain that
+    concludes the angle concludes it by the shape's name and the other follows (``angle ABD = 60°, and since E lies
+    on BD, angle ABE = 60°``), a base angle is a link of its chain, or the tie is said as a step with its value before
+    the sentence that names the angle the shape's way (``Since A lies on DC, angle BDA = angle BDC = 47°.``); only
+    where none of these fits, beside the shape whose angle it is.  The sentence stays where the next one takes not
+    every tie.  (Run on the written text, after the
+    right angles are moved next to their use; ``values``: the number the proof has for each angle name, which a tie
+    said with its value must agree with.)"""
     if any("$" in line for line in lines):
         return lines
     out, renamed = [], {}
@@ -178,14 +188,16 @@ def fold_ties(lines: list[str]) -> list[str]:
                     renamed[drop] = kept
                     use = _renamed(use, renamed)
                     continue
-                folded = _tie_in_chain(use, p, q) or _tie_at_shape(use, p, q) or _tie_in_reason(use, p, q)
+                on = _tie_reason(m[1], p, q)
+                folded = (_tie_in_chain(use, p, q, on) or _tie_as_link(use, p, q) or _tie_led(use, p, q, on, values)
+                          or _tie_at_shape(use, p, q) or _tie_in_reason(use, p, q))
                 if folded:
                     use = folded
                 else:
                     left.append(tie)
             parts[k] = f"Since {m[1]}, {' and '.join(left)}." if left else ""
             parts[k + 1] = use
-        out.append(" ".join(x for x in parts if x))
+        out.append(" ".join(_bracket_ties(x, values) for x in parts if x))
     return out
 
 
@@ -225,9 +237,38 @@ def _outside_brackets(text: str, at: int) -> bool:
     return text.count("(", 0, at) == text.count(")", 0, at)
 
 
-def _tie_in_chain(use: str, p: str, q: str) -> str:
-    """``angle P = …`` (or ``angle Q = …``) concluded outside any bracket, written ``angle P = angle Q = …`` with
-    its reason, "the same angle"; "" where the sentence concludes neither."""
+def _tie_reason(on: str, p: str, q: str) -> str:
+    """Of a tie sentence's reason (``E lies on BD and F lies on AC``), the part about the point one name of the
+    tie has and the other lacks (``E lies on BD``); the whole where no part names it alone."""
+    parts = [x for x in on.split(" and ") if x[:1] in set(p) ^ set(q)]
+    arm = [x for x in parts if p[1] in x[-2:] or p[1] in x.removesuffix(" extended")[-2:]]  # (on an arm's line)
+    return " and ".join(arm or parts) if parts else on
+
+
+def _owned(use: str, name: str) -> bool:
+    """Is ``name`` an angle of a shape the sentence names (the triangle whose theorem it is)?"""
+    return any(set(name) <= set(t[1]) for t in _SHAPE_NAMED.finditer(use))
+
+
+def _clause_end(use: str, at: int) -> int:
+    """Where the clause going on at ``at`` ends: the first ", " or "; " outside brackets, else the full stop."""
+    depth = 0
+    for i in range(at, len(use)):
+        depth += {"(": 1, ")": -1}.get(use[i], 0)
+        if depth == 0 and use.startswith((", ", "; "), i):
+            return i
+    return len(use) - 1 if use.endswith(".") else len(use)
+
+
+_NUMBER = re.compile(r"[-0-9.√/π]+°")
+
+
+def _tie_in_chain(use: str, p: str, q: str, on: str = "", same: bool = True) -> str:
+    """``angle P = …`` (or ``angle Q = …``) concluded outside any bracket: where its chain ends at a value, the
+    chain concludes the angle by the name of the shape the sentence names and the other name follows with its
+    reason, as a textbook writes it (``angle ABD = (180° - angle BAD)/2 = 60°, and since E lies on BD, angle ABE =
+    60°``; blind teachers 45, 46: "(the same angle)" is clumsy); else (``same``) ``angle P = angle Q (the same
+    angle) = …``; "" where the sentence concludes neither."""
     for a, b in ((p, q), (q, p)):
         hits = [h for h in re.finditer(rf"(?:^|, |; |\bhence |\bso |\bthen |(?<=[^-+·(/] )= )angle {a} = ", use)
                 if _outside_brackets(use, h.start())]  # (a conclusion or a link of its chain, never a term of
@@ -238,11 +279,119 @@ def _tie_in_chain(use: str, p: str, q: str) -> str:
             return ""
         if use[h.start():].startswith("= "):  # (a link: "angle BDC = angle CAP = angle CAB = 40°")
             return f"{use[:h.end()]}angle {b} = {use[h.end():]}"
+        end = _clause_end(use, h.end())
+        value = use[h.end():end].split(" = ")[-1]
+        if on and _NUMBER.fullmatch(value):
+            first, second = (a, b) if _owned(use, a) and not _owned(use, b) else (b, a)
+            start = h.end() - len(f"angle {a} = ")
+            return (f"{use[:start]}angle {first} = {use[h.end():end]}, and since {on}, angle {second} = {value}"
+                    f"{use[end:]}")
+        if not same:
+            return ""
         short = re.match(r"[-0-9.√/π]+°(?=[.,;]| and |$)", use[h.end():])
         if short:  # (the reason after the value, as a textbook writes it: "angle FBO = angle ABD = 40° (the same angle)")
             return f"{use[:h.end()]}angle {b} = {short[0]} (the same angle){use[h.end() + short.end():]}"
         return f"{use[:h.end()]}angle {b} (the same angle) = {use[h.end():]}"
     return ""
+
+
+def _tie_as_link(use: str, p: str, q: str) -> str:
+    """The shape's own name of the two put as a link before the other where that other ends a chain outside
+    brackets (``Since triangle BEC is isosceles with EC = EB, angle BCE = angle EBC = angle EBF.``: the base angle
+    EBC, plainly angle EBF); "" where no chain ends at either, or neither is the shape's."""
+    for own, other in ((p, q), (q, p)):
+        if not _owned(use, own) or _owned(use, other) or re.search(rf"\bangle {own}\b", use):
+            continue
+        for h in re.finditer(rf"(?<= = )angle {other}(?=[.,;]|$)", use):
+            if _outside_brackets(use, h.start()) and re.search(r"\bangle [A-Z]{3} = $", use[:h.start()]):
+                return f"{use[:h.start()]}angle {own} = {use[h.start():]}"
+    return ""
+
+
+def _put_in(use: str, name: str) -> str:
+    """The value a chain of the sentence puts in for ``angle name``: the link after an expression naming it, where
+    that link is the expression with its names put in (``180° - angle ACB - angle ADC = 180° - 40° - 90°``: 40°)."""
+    names = re.compile(r"\bangle [A-Z]{3}\b|\b[A-Z]{2,3}\b")
+    clauses = re.split(r", |; ", use.rstrip("."))
+    pairs = [(x, y) for clause in clauses for links in [clause.split(" = ")] for x, y in zip(links[1:], links[2:])]
+    for c, d in zip(clauses, clauses[1:]):  # (an equation, then its numbers: "angle BDC + angle DBE = 115°, so 4y +
+        if d.startswith("so ") and " = " in c and " = " in d:  # 65 = 115")
+            (x, a), (y, b) = c.split(" = ", 1), d[3:].split(" = ", 1)
+            if a.removesuffix("°") == b.removesuffix("°"):
+                pairs.append((x, y))
+    for x, y in pairs:
+        said = names.findall(x)
+        if f"angle {name}" not in said:
+            continue
+        m = re.fullmatch("(.+?)".join(re.escape(piece) for piece in names.split(x)), y)
+        value = m[said.index(f"angle {name}") + 1] if m else ""
+        if re.fullmatch(r"[0-9.]+", value):  # (a number put in for an angle: its degrees)
+            value += "°"
+        if _NUMBER.fullmatch(value):
+            return value
+    return ""
+
+
+def _tie_led(use: str, p: str, q: str, on: str, values: dict[str, str] | None = None) -> str:
+    """The sentence using the other name of a shape's angle (the angle sum of triangle ADC putting in angle ACB =
+    40° for its angle ACD) says the shape's own name, and the tie is said before it with the value, as a step:
+    ``Since D lies on CB, angle ACD = angle ACB = 40°.`` (blind teachers 45, 46: "(its angle ACD is angle ACB)" is
+    clumsy); "" where no shape of the sentence owns one name alone, or no value is put in for the other, or (given
+    ``values``) the value read off the sentence is not the proof's for that angle."""
+    def agreed(value: str, name: str) -> str:
+        return value if values is None or values.get(name) == value else ""
+
+    for own, other in ((p, q), (q, p)):
+        if not _owned(use, own) or _owned(use, other):
+            continue
+        value = agreed(_put_in(use, other), other)
+        if value:
+            said = re.sub(rf"\b(angles? (?:[A-Z]{{3}} and )?){other}\b", rf"\g<1>{own}", use)
+            return _led(f"Since {on}, angle {own} = angle {other} = {value}.", said)
+    for own, other in ((p, q), (q, p)):  # (no shape's: the name the theorem's words give, put in with its value)
+        value = "" if re.search(rf"\bangle {other}\b", use) else agreed(_put_in(use, own), own)
+        if value:
+            return _led(f"Since {on}, angle {own} = angle {other} = {value}.", use)
+    return ""
+
+
+def _led(tie: str, use: str) -> str:
+    """The tie said before the sentence, after the ties said before it already (in their order)."""
+    parts = _SENTENCE.split(use)
+    at = next((i for i, x in enumerate(parts) if not _TIE_VALUED.match(x)), len(parts))
+    return " ".join([*parts[:at], tie, *parts[at:]])
+
+
+# a tie the writer says in a theorem's reason: "(angle CDE is angle ADC, as E lies on line DA)"
+_BRACKET_TIE = re.compile(r"angle ([A-Z]{3}) is angle ([A-Z]{3}), as ([A-Z] lies on line [A-Z]{2})")
+
+
+def _bracket_ties(sentence: str, values: dict[str, str] | None = None) -> str:
+    """The ties a theorem's bracket says (``the inscribed angles ABE and ADC stand on the same arc (angle CDE is
+    angle ADC, as E lies on line DA), angle CDE = …``) said as a textbook does where the sentence allows: the chain
+    concludes the theorem's name and the other follows with its reason, or the tie is a step before it with its
+    value; a tie no such form takes stays in the bracket."""
+    for m in re.finditer(r" \(([^()]*)\)", sentence):
+        items = m[1].split("; ")
+        if not any(_BRACKET_TIE.fullmatch(x) for x in items):
+            continue
+        rest = [x for x in items if not _BRACKET_TIE.fullmatch(x)]
+        use = sentence[:m.start()] + (f" ({'; '.join(rest)})" if rest else "") + sentence[m.end():]
+        kept = []
+        for x in items:
+            t = _BRACKET_TIE.fullmatch(x)
+            if t is None:
+                continue
+            folded = (_tie_in_chain(use, t[1], t[2], t[3], same=False) or _tie_as_link(use, t[1], t[2])
+                      or _tie_led(use, t[1], t[2], t[3], values))
+            if folded:
+                use = folded
+            else:
+                kept.append(x)
+        if kept:
+            return sentence
+        return use
+    return sentence
 
 
 def _tie_in_reason(use: str, p: str, q: str) -> str:
@@ -601,11 +750,12 @@ _EQUAL_NAMES = re.compile(rf"^(Since [^,;()]+), ({_NAME}) = ({_NAME})\.$")
 _NAMES_IN = re.compile(r"\b(?:angle |arc )?[A-Z]{2,3}\b")
 
 
-def _equal_then_valued(said: list[list[str]]) -> list[list[str]]:
+def _equal_then_valued(said: list[list[str]], givens: frozenset = frozenset()) -> list[list[str]]:
     """One reason said twice for one element: ``Since BD bisects the angle ABC, angle ABD = angle DBE.`` and later
     ``Since BD bisects the angle ABC, angle ABD = angle ABE/2 = 60°/2 = 30°.`` (blind teacher 26) said once, where
     the first stood (``…, angle ABD = angle DBE = angle ABE/2 = 60°/2 = 30°.``), when every other element the
-    second puts in was named before the first; the proof's last sentence stays where it is."""
+    second puts in was named before the first or is one the question gives (blind teachers 45, 46: the bisector
+    said twice where angle ABE was given); the proof's last sentence stays where it is."""
     places = _places(said)
     for n, (i, j) in enumerate(places):
         m = _EQUAL_NAMES.match(said[i][j] or "")
@@ -621,7 +771,7 @@ def _equal_then_valued(said: list[list[str]]) -> list[list[str]]:
             if " and " in rest or ", " in rest or rest.startswith(m[3]) or not re.search(r"= [-0-9.√/π°]+$", rest):
                 continue
             names = set(_NAMES_IN.findall(rest))
-            if all(re.search(rf"\b{re.escape(x)}\b", before) for x in names):
+            if all(x in givens or re.search(rf"\b{re.escape(x)}\b", before) for x in names):
                 said[i][j] = f"{m[1]}, {m[2]} = {m[3]} = {rest}."
                 said[i2][j2] = ""
             break

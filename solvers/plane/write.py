@@ -18,7 +18,7 @@ import functools
 import math
 import re
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -3635,20 +3635,29 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
         src, val = w.radius_of.get(x), w.known.get(x)
         if at is None and src is not None and val is not None and not val.free_symbols:  # put in as a number:
             said = f"{r} = {w.n.expr(src)}" if w._beyond_radii(src) else r  # (AO only where a step uses it)
+            dropped = None if said != r or w.n.latex else _letter_dropped(lines, r, w.n.number(val))
+            if dropped is not None:  # (the radius given: "BC = 2·8 = 16", no "Let r = 8 be the radius …")
+                lines = dropped
+                continue
             intros[r] = f"Let {w.wrap(f'{said} = {w.n.number(val)}')} be the radius of circle {circle}."
             continue  # (which segment is r, said where it is put in: never π·60·6²/360 after a bare "Let r be …")
         intros[r] = f"Let {f'${r}$' if w.n.latex else r} be the radius of circle {circle}."
-    lines = _as_stated(tidy(_criterion_once(_no_tautology(lines)), getattr(proof, "diameters", frozenset())),
+    lines = _as_stated(tidy(_criterion_once(_no_tautology(lines)), getattr(proof, "diameters", frozenset()),
+                            frozenset(w.given_names)),
                        getattr(proof, "shapes", {}))
-    lines = midsegment_parallel(fold_ties(right_angle_near_use(w._triangle_angles(lines))))
+    lines = midsegment_parallel(fold_ties(right_angle_near_use(w._triangle_angles(lines)), _angle_values(w, proof)))
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
     lines = [_SINES_CROSSED.sub(r"\1\2/sin(\5) = \4/sin(\3)", _chained(x)) for x in lines]
     lines = _chords_as_named(_then_once(_joins_merged(_join_first(_radius_named(_equilateral_once(lines))))))
     lines = [_PERPENDICULAR_AT.sub(lambda m: _perpendicular_on(m, w), x) for x in lines]
     lines = perpendicular_as_reason(lines)  # (after the foot's line is named: "and R lies on CA" stays)
     lines = _triangles_as_stated(lines, getattr(proof, "triangles", ()))
+    if not w.n.latex:
+        lines = [_formula_put_in(x) for x in lines]
     if not w.n.latex and proof.goal is not None and proof.goal.is_Symbol and lines:
         lines[-1] = _ends_at_goal(lines[-1], w._goal_name(proof.goal), w.n.number(proof.value, True))
+    if not w.n.latex and proof.goal is not None and lines and proof.value is not None:
+        lines[-1] = _closing(lines[-1], w, proof.goal, proof.value, lines)
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
 
@@ -3952,6 +3961,99 @@ def _ends_at_goal(line: str, goal: str, value: str) -> str:
             or re.search(rf"\b{goal}\b", line)):
         return line
     return f"{line} Hence {goal} = {m[1]} = {m[3]}."
+
+
+# "Since the perimeter of ABC is the sum of its sides, perimeter ABC = …": the sum itself says it
+_PERIMETER_SUM = re.compile(r"\bSince the perimeter of [A-Z]+ is the sum of its sides, perimeter ([A-Z]+) = ")
+# a sector's area and an arc's length with the measure put in: "π·(arc CB)r²/360 = π·45·2²/360"
+_SECTOR_LETTERS = re.compile(r"π·\(arc [A-Z]{2,3}\)·?(?:[A-Za-z]{1,2})²?/(?:360|180)(?: \+ 2·?[A-Za-z]{1,2})? = (?=π·)")
+_SECTOR_PUT = re.compile(r"π·([0-9.]+)·([0-9.√]+|\([^()]*\))(²?)/(360|180)(?=[ .,;]|$)")
+
+
+def _formula_put_in(line: str) -> str:
+    """A formula as a textbook writes it with its numbers put in: the perimeter as the sum of the sides with no
+    sentence saying that it is one (``Perimeter ABC = AB + BC + CA = 5 + 6 + 7 = 18.``), a sector's area and an
+    arc's length as the circle's part (``(45/360)·π·2² = π/2``, ``(75/360)·2π·6 = 5π/2``), never π·(arc CB)r²/360
+    (blind teachers 45, 46)."""
+    line = _PERIMETER_SUM.sub(r"Perimeter \1 = ", line)
+
+    def part(m: re.Match) -> str:
+        if (m[3] == "²") != (m[4] == "360"):
+            return m[0]
+        return f"({m[1]}/360)·π·{m[2]}²" if m[3] else f"({m[1]}/360)·2π·{m[2]}"
+    return _SECTOR_PUT.sub(part, _SECTOR_LETTERS.sub("", line))
+
+
+def _angle_values(w: _Writer, proof) -> dict[str, str]:
+    """Each angle the proof finds or is given a number, by every name through points on its arms, either way round,
+    as the text prints the number (``{"ACB": "40°", "BCA": "40°", "ACD": "40°", …}``): a tie said with its value says
+    the value the proof has for it."""
+    found = {**{st.target: st.value for st in proof.steps if st.target.is_Symbol}, **w.known}
+    points = {p for ln in getattr(proof, "orders", ()) for p in ln}
+    out = {}
+    for x, v in found.items():
+        el = element_of(x)
+        if el is None or el.kind.key != "angle" or getattr(v, "free_symbols", True) or len(el.points) != 3:
+            continue
+        a, o, c = el.points  # (every name through points on its arms: the proof may print angle BDC for BDA)
+        arms = [[e, *(p for p in points if p not in (o, e) and w._same_ray(p, o, e))] for e in (a, c)]
+        number = w.n.number(v, True)
+        for p in arms[0]:
+            for q in arms[1]:
+                out[f"{p}{o}{q}"] = out[f"{q}{o}{p}"] = number
+    return out
+
+
+def _letter_dropped(lines: list[str], r: str, number: str) -> list[str] | None:
+    """The lines with each link of a chain that names the radius ``r`` (given as ``number``) left out where the
+    next link puts the number in (``hence BC = 2r = 2·8 = 16`` said ``hence BC = 2·8 = 16``), as a textbook puts a
+    given radius in without a letter for it (blind teachers 45, 46: "Let r = 8 be the radius of circle O." is
+    filler); None where ``r`` stands anywhere else."""
+    letter = re.compile(rf"(?<![A-Za-z]){re.escape(r)}(?![A-Za-z])")
+    out = []
+    for line in lines:
+        links = line.split(" = ")
+        kept = [x for i, x in enumerate(links) if not (0 < i < len(links) - 1 and letter.search(x)
+                                                      and not letter.search(links[i + 1]) and number in links[i + 1])]
+        line = " = ".join(kept)
+        if letter.search(line):
+            return None
+        out.append(line)
+    return out
+
+
+def _closing(line: str, w: _Writer, goal: sympy.Expr, value: sympy.Expr, lines: list[str]) -> str:
+    """The proof's last line ends by stating the asked quantity with its value, as a textbook's answer does: where
+    its last sentence concludes another name (the height CD for the height from C to AB), ``Hence the height from C
+    to AB is 2√22.`` follows (blind teachers 45, 46: 4 of 36 solutions never said the answer)."""
+    degrees = all(_unit(x) == "degrees" for x in goal.free_symbols) and all(  # (an angle, or a sum of angles)
+        t.as_coeff_Mul()[1].is_Symbol for t in sympy.Add.make_args(goal))
+    name = w._goal_name(goal) if goal.is_Symbol else w.n.expr(goal)
+    number = w.n.number(value, degrees)
+    last = _SENTENCE.split(line)[-1]
+    el = element_of(goal) if goal.is_Symbol else None
+    if _states(last, (name, name[:1].upper() + name[1:]), number) and (el is None or el.kind.key != "height"
+                                                                        or not re.fullmatch(r"[A-Z]{2}", name)):
+        return line
+    if el is not None and el.kind.key == "height":  # (a segment found, never said to be the height asked)
+        if _states(last, re.findall(r"\b([A-Z]{2}|[a-z](?:_[A-Z])?) is the height\b", " ".join(lines)), number):
+            return line  # (the height named as a segment, and that segment's value the last thing found)
+        v, a, b = height_foot(el.points)
+        return f"{line} Hence the height from {v} to {a}{b} is {number}."
+    return f"{line} Hence {name} = {number}."
+
+
+def _states(sentence: str, names: Iterable[str], number: str) -> bool:
+    """Does the sentence bring one of ``names`` to ``number`` (at the end of its chain, its terms in any order:
+    "√974 + √133 + 29" is "√133 + 29 + √974")?"""
+    def terms(x: str) -> list[str]:
+        return sorted(x.strip().split(" + "))
+    for name in names:
+        for m in re.finditer(rf"(?<![\w/·]){re.escape(name)} = ", sentence):
+            chain = re.split(r" (?:\((?=[a-z])|and |so |hence |is )|[,;] |\.$", sentence[m.end():])[0]
+            if terms(chain.split(" = ")[-1].strip()) == terms(number):
+                return True
+    return False
 
 
 def _as_stated(lines: list[str], shapes: dict) -> list[str]:
