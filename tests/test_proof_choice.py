@@ -66,6 +66,12 @@ ONE_THEOREM = [
     # a right inscribed angle: its chord is a diameter and the sector a half disc
     ("thales-sector", "points A B C O\ntriangle ABC\ncircle O through A B C\nAO = 4\nangle ABC = 60\n"
      "angle ACB = 30\nfind sector area OBC\n", ["BC is a diameter"], ["arc AC =", "arc BA ="]),
+    # a side through the foot of a height: Pythagoras in each right triangle and an addition, never the two
+    # Pythagoras equations subtracted and solved as a quadratic in the side (FormalGeo 2031's detour); the two right
+    # triangles rest on one AH, counted once
+    ("no-quadratic", "points P A B Q H\nline P H Q\nline A H B\ncircle P through A B\nPH perpendicular to AH\n"
+     "AB = 10\nAP = 11\nAQ = 9\nfind PQ\n",
+     ["HQ = √(AQ² - AH²) = √(9² - 5²) = 2√14", "PQ = HP + HQ = 4√6 + 2√14"], ["right triangles", "PQ²"]),
 ]
 
 

@@ -46,6 +46,7 @@ from .patterns import Index
 from .theorems import Instance, construction_instances, judgements
 from .weights import ANGLE_FROM_RATIO, ARITHMETIC, ARITHMETIC_WEIGHT, SOLVED_ONLY, weight
 from .weights import DEFAULT as DEFAULT_WEIGHT
+from .weights import QUADRATIC as QUADRATIC_WEIGHT
 from .weights import SOLVED as SOLVED_WEIGHT
 
 MAX_ROUNDS = 12
@@ -473,7 +474,21 @@ def _weight(eq) -> float:
     off = _off_role(key, step.solved)
     if off is not None:
         return off
+    if step.solved is not None and _quadratic_in(step.lhs - step.rhs, step.solved):
+        return max(QUADRATIC_WEIGHT, own)
     return min(SOLVED_WEIGHT, own) if step.solved is not None else own  # (a relation's, solved, stays light)
+
+
+def _quadratic_in(e: sympy.Expr, s: sympy.Symbol) -> bool:
+    """Is ``e = 0``, its other elements taken as known, a quadratic in ``s`` with a term in ``s`` itself (solved by
+    the formula, not by a square root: ``2·PQ·HP = AP² + PQ² − AQ²`` for PQ, not Pythagoras for a side)?"""
+    if s not in e.free_symbols:
+        return False
+    try:
+        poly = sympy.Poly(sympy.expand(e), s)
+    except sympy.PolynomialError:
+        return False
+    return poly.degree() == 2 and poly.coeff_monomial(s) != 0
 
 
 @dataclass
@@ -719,7 +734,7 @@ class Deduction:
             if before is None:
                 return None
         if light:  # the proof's choice: the lightest derivation (weights.py), pruned of what it does not need
-            return self.table.evaluate_lightest(target, self._path_weight, before)
+            return self.table.evaluate_lightest(target, self._path_weight, before, self._proof_weight)
         return self.table.evaluate(target, before=before)
 
     def _path_weight(self, eq, depth: int = 0) -> float:
@@ -730,6 +745,13 @@ class Deduction:
         if (eq.id, depth) not in self._paths:
             self._paths[eq.id, depth] = self._sum(self._closure(eq, depth))
         return self._paths[eq.id, depth]
+
+    def _proof_weight(self, eqs) -> float:
+        """The weight of a proof that cites the equations ``eqs``: the hyperpath of them all, a premise two of them
+        rest on counted once (the right angle and AH that Pythagoras in AHP and in AHQ both use), as the proof says
+        it once; summed one equation at a time, the two right triangles and an addition would lose to one quadratic
+        that rests on AH once."""
+        return self._sum(frozenset().union(*(self._closure(e, 0) for e in eqs)))
 
     def _closure(self, eq, depth: int) -> frozenset:
         """The equations (ids) of ``eq``'s lightest proof: it and, PATH_DEPTH levels deep, those of each
