@@ -72,6 +72,12 @@ ONE_THEOREM = [
     ("no-quadratic", "points P A B Q H\nline P H Q\nline A H B\ncircle P through A B\nPH perpendicular to AH\n"
      "AB = 10\nAP = 11\nAQ = 9\nfind PQ\n",
      ["HQ = √(AQ² - AH²) = √(9² - 5²) = 2√14", "PQ = HP + HQ = 4√6 + 2√14"], ["right triangles", "PQ²"]),
+    # a triangle about its circle: twice a side and the tangent from the opposite vertex, never a tangent on the side
+    # carried until it cancels ("BX = 13 - CX … = 2·AW + 2·BX + 2·CX")
+    ("incircle-perimeter", "points A B C O W X Y\ncircle O through W X Y\ntriangle ABC\nline A W B\nline B X C\n"
+     "line C Y A\nAW tangent to circle O\nBW tangent to circle O\nBX tangent to circle O\nCX tangent to circle O\n"
+     "CY tangent to circle O\nAY tangent to circle O\nAB = 11\nBC = 13\nAW = 4\nfind perimeter ABC\n",
+     ["twice the sum of the side BC and the tangent AW", "= 2·4 + 2·13 = 34"], ["CX", "BX"]),
 ]
 
 

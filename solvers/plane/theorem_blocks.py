@@ -922,7 +922,14 @@ THEOREMS: tuple[Theorem, ...] = (
             (*(Given("tangent", (v + t, "O")) for v, t in zip("ABBCCA", "WWXXYY")), Triangle("ABC"),
              Between("WAB"), Between("XBC"), Between("YCA")),
             tuple(Conclusion(perimeter("ABC"), 2 * (L(a) + L(b) + L(c)))
-                  for a, b, c in itertools.product(("AW", "AY"), ("BW", "BX"), ("CX", "CY"))),
+                  for a, b, c in itertools.product(("AW", "AY"), ("BW", "BX"), ("CX", "CY")))
+            # (and twice a side with the tangent from the opposite vertex, the side's two tangents being the side
+            # itself: one line, where a tangent on the side found first is carried until it cancels)
+            + tuple(Conclusion(perimeter("ABC"), 2 * (L(side) + L(t)), names=("ABC", "O", side, t),
+                               sentence="since the sides of {0} touch circle {1} and the two tangents from each "
+                                        "vertex are equal, its perimeter is twice the sum of the side {2} and the "
+                                        "tangent {3} from the opposite vertex")
+                    for side, ts in (("AB", ("CX", "CY")), ("BC", ("AW", "AY")), ("CA", ("BW", "BX"))) for t in ts),
             ("ABC", "O"), _incircle,
             figure="circle O through W X Y\ntriangle ABC\nline A W B\nline B X C\nline C Y A\n"
                    + "\n".join(f"{v}{t} tangent to circle O" for v, t in zip("ABBCCA", "WWXXYY")), weight=0.9),
