@@ -65,6 +65,7 @@ POLISH_WEIGHT = 0.5  # the pending equations solved once the goal is found: as l
 # a route of a few named steps (the midpoint theorem: 1.8; an equilateral triangle cut off by a parallel: 5.8)
 # stays as it is
 LONG_CHAIN = 8.0
+TIE = 1e-6  # each equation of a proof weighs this more in the proof's choice: fewer equations win a tie of weights
 LIGHT_RATIO = 0.5  # a ratio asked is read off one equation this light where one gives it (a right triangle's sine)
 POLISH_PASSES = 3
 # heavier theorems the polish solves too where every element but one is given: the law of cosines with two given
@@ -747,11 +748,23 @@ class Deduction:
         return self._paths[eq.id, depth]
 
     def _proof_weight(self, eqs) -> float:
-        """The weight of a proof that cites the equations ``eqs``: the hyperpath of them all, a premise two of them
-        rest on counted once (the right angle and AH that Pythagoras in AHP and in AHQ both use), as the proof says
-        it once; summed one equation at a time, the two right triangles and an addition would lose to one quadratic
-        that rests on AH once."""
-        return self._sum(frozenset().union(*(self._closure(e, 0) for e in eqs)))
+        """The weight of a proof that cites the equations ``eqs``: each one's with the proofs it rests on
+        (_path_weight), summed; and of two proofs of one weight, the one that states fewer values weighs less (TIE
+        each): the square's area from the side AD that Pythagoras found, not from BC, which the rule of equal sides
+        (one fact however many of its equations a proof cites) gives from AD in a sentence of its own."""
+        ids = frozenset().union(*(self._closure(e, 0) for e in eqs))
+        return sum(self._path_weight(e) for e in eqs) + TIE * len(self._values_stated(ids))
+
+    def _values_stated(self, ids: frozenset) -> set:
+        """The elements whose values the equations ``ids`` state or rest on: each solved for, each cited."""
+        out = set()
+        for i in ids:
+            step = self.table.equations[i].label
+            if isinstance(step, Step):
+                if step.solved is not None:
+                    out.add(step.solved)
+                out.update(next(iter(u)) for u in step.uses if len(u) == 1)
+        return out
 
     def _closure(self, eq, depth: int) -> frozenset:
         """The equations (ids) of ``eq``'s lightest proof: it and, PATH_DEPTH levels deep, those of each
