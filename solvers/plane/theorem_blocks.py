@@ -1223,6 +1223,16 @@ THEOREMS: tuple[Theorem, ...] = (
              Proven(ang("ABD"), ang("DBC"))),
             (Conclusion(L("AD") * L("BC"), L("DC") * L("AB")), *_BISECTOR_PARTS), ("BD", "ABC"),
             figure="points A B C D\ntriangle ABC\nline A D C\nline B D\nangle ABD = angle DBC"),
+    # a point on an angle's bisector is equally far from its arms: one line, where two congruent right triangles
+    # (their third angles first, by two angle sums) take five (FormalGeo 5129)
+    Theorem("bisector_of_angle_property_distance_equal",
+            "since {0} lies on the bisector {1} of angle {2}, it is equally far from the arms {3} and {4}",
+            (Triangle("TUV"), Permuted("ABD", "TUV"), Near(ang("ABD"), _RIGHT), Triangle("KLM"),
+             Permuted("ACD", "KLM"), Apart("C", "ABD"), Near(ang("ACD"), _RIGHT), Near(ang("BAD"), ang("DAC")),
+             Proven(ang("ABD"), _RIGHT), Proven(ang("ACD"), _RIGHT), Proven(ang("BAD"), ang("DAC"))),
+            (Conclusion(L("DB"), L("DC")),), ("D", "AD", "BAC", "AB", "AC"),
+            figure="points A B C D\nline A B\nline A C\nline A D\nline B D\nline C D\nangle BAD = angle DAC\n"
+                   "angle ABD = 90\nangle ACD = 90", weight=0.8, direct=True),
     Theorem("centroid_of_triangle_judgment_intersection",
             "since the medians {2} and {3} of triangle {1} meet at {0}, {0} is the centroid, which divides each "
             "median in the ratio 2:1",
