@@ -81,6 +81,9 @@ ONE_THEOREM = [
     ("bisector-distance", "points A O B E\nline A B\nline A E\nline A O\nline O B\nline O E\n"
      "AO bisects angle BAE\nangle ABO = 90\nangle AEO = 90\nBO = 2\nfind EO\n",
      ["equally far from the arms AB and AE", "= 2"], ["congruent", "angle sum"]),
+    # a parallelogram's adjacent angles at once, never its opposite angle first (generated seed 55, problem 22)
+    ("parallelogram-adjacent", "points A B C D\nparallelogram ABCD\nline A C\nAB = 8\nAD = 18\nangle BAD = 60\n"
+     "find AC\n", ["angle ABC = 180° - angle BAD = 180° - 60° = 120°"], ["angle BCD"]),
     # a root never squared again: the square's area from the side Pythagoras found (AD² = 5), not from BC = AD = √5
     # in a sentence of its own and then (√5)² (FormalGeo 6299; the rule of equal sides is in AD's proof already)
     ("square-kept", "points E A D B C F\ntriangle EAD\nsquare ABCD\ntriangle DCF\nline E D F\n"
