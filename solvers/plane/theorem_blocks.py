@@ -725,12 +725,12 @@ THEOREMS: tuple[Theorem, ...] = (
     # a parallelogram's adjacent angles, every pair: one line from the given angle, as light as the shape's own
     # equations, where its stated relation says one pair and the angle opposite is found first (before the
     # parallels' own co-interior angles, which say the same equation from its sides)
-    *(Theorem("parallel_property_ipsilateral_internal_angle",
-              f"since the adjacent angles of the {kind} {{0}} add up to 180°", (Given(kind, ("ABCD",)),),
-              tuple(Conclusion(ang(a) + ang(b), sympy.Integer(180)) for a, b in (("DAB", "ABC"), ("ABC", "BCD"),
-                                                                                  ("BCD", "CDA"), ("CDA", "DAB"))),
-              ("ABCD",), figure=f"points A B C D\n{kind} ABCD", direct=True, step_weight=0.3)
-      for kind in ("parallelogram", "rhombus")),
+    # (a rhombus keeps its relation's one pair: its isosceles triangles give its angles more directly, FormalGeo 544)
+    Theorem("parallel_property_ipsilateral_internal_angle", "since the adjacent angles of the parallelogram {0} add "
+            "up to 180°", (Given("parallelogram", ("ABCD",)),),
+            tuple(Conclusion(ang(a) + ang(b), sympy.Integer(180)) for a, b in (("DAB", "ABC"), ("ABC", "BCD"),
+                                                                                ("BCD", "CDA"), ("CDA", "DAB"))),
+            ("ABCD",), figure="points A B C D\nparallelogram ABCD", direct=True, step_weight=0.3),
     Theorem("parallel_property_ipsilateral_internal_angle", "since {0} is parallel to {1}, "
             "the co-interior angles {2} and {3} add up to 180°",
             (Parallel("ABCD"), Transversal("PQABCD"), Arm("XPAB"), Toward("YPQ"), Arm("UQCD"), Toward("VQP"),
