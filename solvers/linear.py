@@ -528,18 +528,23 @@ class LinearTable:
         return self._by_key.get(k, ())
 
     def evaluate_lightest(self, target: Mapping[Key, object], weight: Callable[[Equation], float],
-                          before: int | None = None) -> Answer | None:
+                          before: int | None = None,
+                          total: Callable[[Sequence[Equation]], float] | None = None) -> Answer | None:
         """:meth:`evaluate` with the lightest provenance found: the nearest equations taken lightest
         first as well as in the usual order, each explanation pruned of every equation the target
         does not need (heaviest tried first), and the one of least total ``weight`` kept.  A
         theorem-weighted proof prefers a named theorem to a chain of additions, and no step cites
-        an equation it can do without."""
+        an equation it can do without.  ``total``: the weight of a set of equations where it is not the sum of
+        theirs (each premise two of them rest on counted once)."""
         t = {k: f for k, c in target.items() if (f := _frac(c))}
         first = self.evaluate(target, before)
         if first is None or not t or not first.why:
             return first
+        if total is None:
+            total = lambda eqs: sum(weight(e) for e in eqs)  # noqa: E731
+        weigh = lambda ans: total([e for e, _ in ans.why])  # noqa: E731
         ints, tscale = _integer(t)
-        best, best_w = first, sum(weight(e) for e, _ in first.why)
+        best, best_w = first, weigh(first)
         by_weight = lambda i: (weight(self.equations[i]), i)  # noqa: E731
         # and each of the lightest equations on the target put first: a named theorem that gives it in one
         # step (AB = 2·BM) wins over a lighter addition that leaves an equation in itself (BM = 12 - AM)
@@ -584,7 +589,7 @@ class LinearTable:
                 if len(keep) > 1 and self._determines(keep - {e.id}, ints):
                     keep.discard(e.id)
             ans = explain_only(keep)
-            w = sum(weight(e) for e, _ in ans.why)
+            w = weigh(ans)
             if order == "stepwise":
                 step_ans = ans, w
             if w < best_w - 1e-9:
@@ -592,13 +597,13 @@ class LinearTable:
         small = self._lightest_few(pool, weight, ints, best_w)
         if small is not None:
             ans = explain_only(small)
-            w = sum(weight(e) for e, _ in ans.why)
+            w = weigh(ans)
             if w < best_w - 1e-9:
                 best, best_w = ans, w
-        best = self._swap_lighter(best, best_w, pool, weight, ints, before, explain_only)
+        best = self._swap_lighter(best, best_w, pool, weight, total, ints, before, explain_only)
         if step_ans is not None and step_ans[0] is not best and not self._carried(step_ans[0]):
             carried = self._carried(best)
-            if carried and step_ans[1] < sum(weight(e) for e, _ in best.why) + CARRIED * carried - 1e-9:
+            if carried and step_ans[1] < weigh(best) + CARRIED * carried - 1e-9:
                 return step_ans[0]
         return best
 
@@ -768,7 +773,8 @@ class LinearTable:
         return best
 
     def _swap_lighter(self, best: Answer, best_w: float, pool: set[int], weight: Callable[[Equation], float],
-                      ints: dict, before: int | None, explain_only: Callable[[set[int]], Answer]) -> Answer:
+                      total: Callable[[Sequence[Equation]], float], ints: dict, before: int | None,
+                      explain_only: Callable[[set[int]], Answer]) -> Answer:
         """Each equation of the pool not in the best explanation tried in it (with the light equations
         that state facts, LIGHT at most), the rest pruned heaviest first around it: an angle sum that
         gives the central angle at once replaces four equations of arcs that the greedy pruning kept
@@ -793,10 +799,10 @@ class LinearTable:
             for e in sorted((self.equations[i] for i in trial - {f}), key=lambda e: (-weight(e), -e.id)):
                 if self._determines(trial - {e.id}, ints):
                     trial.discard(e.id)
-            w = sum(weight(self.equations[i]) for i in trial)
+            w = total([self.equations[i] for i in trial])
             if w < best_w - 1e-9:
                 ans = explain_only(trial)
-                w = sum(weight(e) for e, _ in ans.why)
+                w = total([e for e, _ in ans.why])
                 if w < best_w - 1e-9:
                     best, best_w, keep = ans, w, {e.id for e, _ in ans.why}
         return best

@@ -66,6 +66,32 @@ ONE_THEOREM = [
     # a right inscribed angle: its chord is a diameter and the sector a half disc
     ("thales-sector", "points A B C O\ntriangle ABC\ncircle O through A B C\nAO = 4\nangle ABC = 60\n"
      "angle ACB = 30\nfind sector area OBC\n", ["BC is a diameter"], ["arc AC =", "arc BA ="]),
+    # a side through the foot of a height: Pythagoras in each right triangle and an addition, never the two
+    # Pythagoras equations subtracted and solved as a quadratic in the side (FormalGeo 2031's detour)
+    ("no-quadratic", "points P A B Q H\nline P H Q\nline A H B\ncircle P through A B\nPH perpendicular to AH\n"
+     "AB = 10\nAP = 11\nAQ = 9\nfind PQ\n",
+     ["HQ = √(AQ² - AH²) = √(9² - 5²) = 2√14", "PQ = HP + HQ = 4√6 + 2√14"], ["right triangles", "PQ²"]),
+    # a triangle about its circle: twice a side and the tangent from the opposite vertex, never a tangent on the side
+    # carried until it cancels ("BX = 13 - CX … = 2·AW + 2·BX + 2·CX")
+    ("incircle-perimeter", "points A B C O W X Y\ncircle O through W X Y\ntriangle ABC\nline A W B\nline B X C\n"
+     "line C Y A\nAW tangent to circle O\nBW tangent to circle O\nBX tangent to circle O\nCX tangent to circle O\n"
+     "CY tangent to circle O\nAY tangent to circle O\nAB = 11\nBC = 13\nAW = 4\nfind perimeter ABC\n",
+     ["twice the sum of the side BC and the tangent AW", "= 2·4 + 2·13 = 34"], ["CX", "BX"]),
+    # a point on an angle's bisector equally far from its arms, never two congruent right triangles (FormalGeo 5129)
+    ("bisector-distance", "points A O B E\nline A B\nline A E\nline A O\nline O B\nline O E\n"
+     "AO bisects angle BAE\nangle ABO = 90\nangle AEO = 90\nBO = 2\nfind EO\n",
+     ["equally far from the arms AB and AE", "= 2"], ["congruent", "angle sum"]),
+    # a parallelogram's adjacent angles at once, never its opposite angle first (generated seed 55, problem 22)
+    ("parallelogram-adjacent", "points A B C D\nparallelogram ABCD\nline A C\nAB = 8\nAD = 18\nangle BAD = 60\n"
+     "find AC\n", ["angle ABC = 180° - angle BAD = 180° - 60° = 120°"], ["angle BCD"]),
+    # a root never squared again: the square's area from the side Pythagoras found (AD² = 5), not from BC = AD = √5
+    # in a sentence of its own and then (√5)² (FormalGeo 6299; the rule of equal sides is in AD's proof already)
+    ("square-kept", "points E A D B C F\ntriangle EAD\nsquare ABCD\ntriangle DCF\nline E D F\n"
+     "clockwise EAD ABCD DCF\nDE = 1\nDF = 2\nangle CFD = 90\nangle AED = 90\nangle CDF = angle DAE\n"
+     "find area ABCD\n", ["AD² = AE² + DE² = 2² + 1² = 5", "area ABCD = AD² = 5"], ["√5", "BC²"]),
+    # and where the side is used both squared and not: its square said first and carried, never (√133)²
+    ("square-carried", "points A B C D\nline B D C\nline A D\nCD perpendicular to AD\nAC = 13\nCD = 6\nBD = 29\n"
+     "find perimeter ABD\n", ["AD² = AC² - CD² = 13² - 6² = 133 and AD = √133", "+ 133 = 974"], ["(√133)²"]),
 ]
 
 

@@ -46,6 +46,7 @@ from .patterns import Index
 from .theorems import Instance, construction_instances, judgements
 from .weights import ANGLE_FROM_RATIO, ARITHMETIC, ARITHMETIC_WEIGHT, SOLVED_ONLY, weight
 from .weights import DEFAULT as DEFAULT_WEIGHT
+from .weights import QUADRATIC as QUADRATIC_WEIGHT
 from .weights import SOLVED as SOLVED_WEIGHT
 
 MAX_ROUNDS = 12
@@ -64,6 +65,7 @@ POLISH_WEIGHT = 0.5  # the pending equations solved once the goal is found: as l
 # a route of a few named steps (the midpoint theorem: 1.8; an equilateral triangle cut off by a parallel: 5.8)
 # stays as it is
 LONG_CHAIN = 8.0
+TIE = 1e-6  # each equation of a proof weighs this more in the proof's choice: fewer equations win a tie of weights
 LIGHT_RATIO = 0.5  # a ratio asked is read off one equation this light where one gives it (a right triangle's sine)
 POLISH_PASSES = 3
 # heavier theorems the polish solves too where every element but one is given: the law of cosines with two given
@@ -473,7 +475,21 @@ def _weight(eq) -> float:
     off = _off_role(key, step.solved)
     if off is not None:
         return off
+    if step.solved is not None and _quadratic_in(step.lhs - step.rhs, step.solved):
+        return max(QUADRATIC_WEIGHT, own)
     return min(SOLVED_WEIGHT, own) if step.solved is not None else own  # (a relation's, solved, stays light)
+
+
+def _quadratic_in(e: sympy.Expr, s: sympy.Symbol) -> bool:
+    """Is ``e = 0``, its other elements taken as known, a quadratic in ``s`` with a term in ``s`` itself (solved by
+    the formula, not by a square root: ``2·PQ·HP = AP² + PQ² − AQ²`` for PQ, not Pythagoras for a side)?"""
+    if s not in e.free_symbols:
+        return False
+    try:
+        poly = sympy.Poly(sympy.expand(e), s)
+    except sympy.PolynomialError:
+        return False
+    return poly.degree() == 2 and poly.coeff_monomial(s) != 0
 
 
 @dataclass
@@ -719,7 +735,7 @@ class Deduction:
             if before is None:
                 return None
         if light:  # the proof's choice: the lightest derivation (weights.py), pruned of what it does not need
-            return self.table.evaluate_lightest(target, self._path_weight, before)
+            return self.table.evaluate_lightest(target, self._path_weight, before, self._proof_weight)
         return self.table.evaluate(target, before=before)
 
     def _path_weight(self, eq, depth: int = 0) -> float:
@@ -730,6 +746,25 @@ class Deduction:
         if (eq.id, depth) not in self._paths:
             self._paths[eq.id, depth] = self._sum(self._closure(eq, depth))
         return self._paths[eq.id, depth]
+
+    def _proof_weight(self, eqs) -> float:
+        """The weight of a proof that cites the equations ``eqs``: each one's with the proofs it rests on
+        (_path_weight), summed; and of two proofs of one weight, the one that states fewer values weighs less (TIE
+        each): the square's area from the side AD that Pythagoras found, not from BC, which the rule of equal sides
+        (one fact however many of its equations a proof cites) gives from AD in a sentence of its own."""
+        ids = frozenset().union(*(self._closure(e, 0) for e in eqs))
+        return sum(self._path_weight(e) for e in eqs) + TIE * len(self._values_stated(ids))
+
+    def _values_stated(self, ids: frozenset) -> set:
+        """The elements whose values the equations ``ids`` state or rest on: each solved for, each cited."""
+        out = set()
+        for i in ids:
+            step = self.table.equations[i].label
+            if isinstance(step, Step):
+                if step.solved is not None:
+                    out.add(step.solved)
+                out.update(next(iter(u)) for u in step.uses if len(u) == 1)
+        return out
 
     def _closure(self, eq, depth: int) -> frozenset:
         """The equations (ids) of ``eq``'s lightest proof: it and, PATH_DEPTH levels deep, those of each

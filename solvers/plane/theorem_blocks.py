@@ -722,6 +722,15 @@ THEOREMS: tuple[Theorem, ...] = (
               (*_TRANSVERSAL, Aligned("PXQU", same=False), Aligned("PYQV", same=False), Facing("YPQ", toward=not kind)),
               (Conclusion(ang("XPY"), ang("UQV")),), ("AB", "CD", "XPY", "UQV"), _parallels, figure=_PARALLEL)
       for kind in ("", "exterior ")),
+    # a parallelogram's adjacent angles, every pair: one line from the given angle, as light as the shape's own
+    # equations, where its stated relation says one pair and the angle opposite is found first (before the
+    # parallels' own co-interior angles, which say the same equation from its sides)
+    # (a rhombus keeps its relation's one pair: its isosceles triangles give its angles more directly, FormalGeo 544)
+    Theorem("parallel_property_ipsilateral_internal_angle", "since the adjacent angles of the parallelogram {0} add "
+            "up to 180°", (Given("parallelogram", ("ABCD",)),),
+            tuple(Conclusion(ang(a) + ang(b), sympy.Integer(180)) for a, b in (("DAB", "ABC"), ("ABC", "BCD"),
+                                                                                ("BCD", "CDA"), ("CDA", "DAB"))),
+            ("ABCD",), figure="points A B C D\nparallelogram ABCD", direct=True, step_weight=0.3),
     Theorem("parallel_property_ipsilateral_internal_angle", "since {0} is parallel to {1}, "
             "the co-interior angles {2} and {3} add up to 180°",
             (Parallel("ABCD"), Transversal("PQABCD"), Arm("XPAB"), Toward("YPQ"), Arm("UQCD"), Toward("VQP"),
@@ -922,7 +931,14 @@ THEOREMS: tuple[Theorem, ...] = (
             (*(Given("tangent", (v + t, "O")) for v, t in zip("ABBCCA", "WWXXYY")), Triangle("ABC"),
              Between("WAB"), Between("XBC"), Between("YCA")),
             tuple(Conclusion(perimeter("ABC"), 2 * (L(a) + L(b) + L(c)))
-                  for a, b, c in itertools.product(("AW", "AY"), ("BW", "BX"), ("CX", "CY"))),
+                  for a, b, c in itertools.product(("AW", "AY"), ("BW", "BX"), ("CX", "CY")))
+            # (and twice a side with the tangent from the opposite vertex, the side's two tangents being the side
+            # itself: one line, where a tangent on the side found first is carried until it cancels)
+            + tuple(Conclusion(perimeter("ABC"), 2 * (L(side) + L(t)), names=("ABC", "O", side, t),
+                               sentence="since the sides of {0} touch circle {1} and the two tangents from each "
+                                        "vertex are equal, its perimeter is twice the sum of the side {2} and the "
+                                        "tangent {3} from the opposite vertex")
+                    for side, ts in (("AB", ("CX", "CY")), ("BC", ("AW", "AY")), ("CA", ("BW", "BX"))) for t in ts),
             ("ABC", "O"), _incircle,
             figure="circle O through W X Y\ntriangle ABC\nline A W B\nline B X C\nline C Y A\n"
                    + "\n".join(f"{v}{t} tangent to circle O" for v, t in zip("ABBCCA", "WWXXYY")), weight=0.9),
@@ -1216,6 +1232,16 @@ THEOREMS: tuple[Theorem, ...] = (
              Proven(ang("ABD"), ang("DBC"))),
             (Conclusion(L("AD") * L("BC"), L("DC") * L("AB")), *_BISECTOR_PARTS), ("BD", "ABC"),
             figure="points A B C D\ntriangle ABC\nline A D C\nline B D\nangle ABD = angle DBC"),
+    # a point on an angle's bisector is equally far from its arms: one line, where two congruent right triangles
+    # (their third angles first, by two angle sums) take five (FormalGeo 5129)
+    Theorem("bisector_of_angle_property_distance_equal",
+            "since {0} lies on the bisector {1} of angle {2}, it is equally far from the arms {3} and {4}",
+            (Triangle("TUV"), Permuted("ABD", "TUV"), Near(ang("ABD"), _RIGHT), Triangle("KLM"),
+             Permuted("ACD", "KLM"), Apart("C", "ABD"), Near(ang("ACD"), _RIGHT), Near(ang("BAD"), ang("DAC")),
+             Proven(ang("ABD"), _RIGHT), Proven(ang("ACD"), _RIGHT), Proven(ang("BAD"), ang("DAC"))),
+            (Conclusion(L("DB"), L("DC")),), ("D", "AD", "BAC", "AB", "AC"),
+            figure="points A B C D\nline A B\nline A C\nline A D\nline B D\nline C D\nangle BAD = angle DAC\n"
+                   "angle ABD = 90\nangle ACD = 90", weight=0.8, direct=True),
     Theorem("centroid_of_triangle_judgment_intersection",
             "since the medians {2} and {3} of triangle {1} meet at {0}, {0} is the centroid, which divides each "
             "median in the ratio 2:1",

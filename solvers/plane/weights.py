@@ -42,6 +42,12 @@ WEIGHTS: dict[str, float] = {
     "cosine_theorem": 1.5,
 }
 SOLVED = 0.5  # a value an earlier step found (cited, not derived again)
+# a value one theorem's equation gives only as a root of a quadratic in it (PQ² − 2·HP·PQ + … = 0: the two right
+# triangles on a common height subtracted, solved for the whole side): a teacher takes the part from Pythagoras and
+# adds, and solves a quadratic only where no theorem gives the value at once (so heavier than Pythagoras, the right
+# angle it rests on and an addition together, with the premises they share weighed into each: FormalGeo 2031 needs
+# more than 4.3)
+QUADRATIC = 5.0
 # additions that, summing given values only (AB = AD + DB = 9 + 16), weigh ARITHMETIC_WEIGHT: arithmetic a teacher
 # writes in passing (BC = 12 - 8 = 4), lighter than a value a theorem solved, so that the leg theorem on the part
 # it gives is one named step, not a second theorem's value put into Pythagoras (blind teacher 27 fg 13)

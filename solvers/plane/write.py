@@ -64,6 +64,7 @@ class Namer:
     asked: frozenset = frozenset()  # the elements the question names itself (its goal and givens): their names kept
     squares: dict = field(default_factory=dict)  # an element said by its square (AC² = 325) -> that square
     squared: frozenset = frozenset()  # the elements the proof uses only squared (the square said, never the root)
+    squared_too: frozenset = frozenset()  # the elements it uses squared as well as not (the square said, then the root)
     letters: dict = field(default_factory=dict)  # a radius -> the letter a formula names it by (πr², never
     # π·(radius of circle O)²: blind teacher 24), introduced once ("Let r be the radius of circle O.")
     lettered: set = field(default_factory=set)  # the radii a formula named by their letter
@@ -780,7 +781,7 @@ class _Writer:
                        shapes=getattr(proof, "shapes", {}) or {}, asked=_asked(proof))
         self.n.heights, self.height_intros = height_names(proof, self.n.latex)
         self.n.letters = _radius_letter(proof)
-        self.n.squared = _squared_only(proof)
+        self.n.squared, self.n.squared_too = _squared_only(proof), _squared_later(proof)
         self.stated: set = set()  # facts stated (keys of equations)
         self.given_keys: set = set()  # givens the problem states (keys of equations), said only where used
         self.given_names: list[str] = []  # elements the problem gives a number (stated by the problem itself)
@@ -2512,7 +2513,8 @@ class _Writer:
         if formula is None or not (formula.is_Pow and formula.exp == sympy.Rational(1, 2)):
             return None
         only = u in self.n.squared  # (used only squared: its square said, never its root squared again)
-        if not only and not any(x in vals and not vals[x].is_rational for x in formula.free_symbols):
+        too = u in self.n.squared_too  # (used squared later too: its square kept for it, never (√133)²)
+        if not (only or too) and not any(x in vals and not vals[x].is_rational for x in formula.free_symbols):
             return None
         inner = formula.base
         square = sympy.simplify(put_in(inner, sub, vals))
@@ -2520,8 +2522,9 @@ class _Writer:
             return None
         shown = inner.xreplace({k: w for k, w in sub.items() if k not in vals})
         chain = [self.n.expr(u ** 2), self.n.expr(inner), self.n.expr(shown, vals), self.n.number(square)]
-        if only:
+        if only or too:
             self.n.squares[u] = square
+        if only:
             return self.wrap(' = '.join(dict.fromkeys(chain)))
         return f"{self.wrap(' = '.join(chain))} and {self.wrap(f'{self.n.expr(u)} = {val}')}"
 
@@ -3674,6 +3677,24 @@ def _squared_only(proof) -> frozenset:
         later = [sympy.sympify(q.lhs - q.rhs) for t in proof.steps[i + 1:] for q, _ in t.equations
                  if u in sympy.sympify(q.lhs - q.rhs).free_symbols or any(a == u for a, _ in t.values)]
         if later and all(u not in e.xreplace({u ** 2: sympy.Dummy()}).free_symbols for e in later):
+            out.add(u)
+    return frozenset(out)
+
+
+def _squared_later(proof) -> frozenset:
+    """The elements a proof finds by a square root (Pythagoras) and then uses squared in a later step that cites them,
+    and unsquared in another (AD in AB² = AD² + BD² and in the perimeter AB + AD + BD): a textbook says AD² = 133 and
+    AD = √133, and carries 133 into AB², never (√133)²."""
+    goal = sympy.sympify(proof.goal).free_symbols if proof.goal is not None else set()
+    out = set()
+    for i, st in enumerate(proof.steps):
+        u = st.target
+        if not u.is_Symbol or u in goal or st.value.is_rational is not False:
+            continue
+        later = [sympy.sympify(q.lhs - q.rhs) for t in proof.steps[i + 1:] for q, _ in t.equations
+                 if u in sympy.sympify(q.lhs - q.rhs).free_symbols or any(a == u for a, _ in t.values)]
+        if any(e.has(u ** 2) for e in later) and any(u in e.xreplace({u ** 2: sympy.Dummy()}).free_symbols
+                                                     for e in later):
             out.add(u)
     return frozenset(out)
 
