@@ -702,7 +702,8 @@ class MarkLayout:
         n = off / d
         # (each end's bar an extension line from its point, a gap off it, out past the line: a line whose ends
         # only were barred, a font and more off its side, read as starting at the point nearest an end, X by C for
-        # CB's and L by E for LM's; a diameter's runs from the diameter's ends along the tangents there)
+        # CB's and L by E for LM's; a diameter's runs from the diameter's ends along the tangents there; one across
+        # a bracket is broken there, ``broken_bar``)
         bars = [np.array([e + DIMENSION_BAR * n, e + (d + DIMENSION_BAR) * n]) for e in (p, r)]
         u = _unit(r - p)
         heads = [np.array([e + off + DIM_HEAD_LONG * w + 0.5 * DIM_HEAD_HALF * n, e + off,
@@ -711,6 +712,39 @@ class MarkLayout:
             for e in (p, r):
                 self.take(e + off, DIMENSION_BAR)
         return off, [np.array([p + off, r + off]), *bars, *heads]
+
+
+def broken_bar(bar: np.ndarray, lines) -> list[np.ndarray]:
+    """A dimension line's extension line ``bar`` (two ends) broken ``BRACKET_CROSS_GAP`` px either side of where it
+    crosses any of ``lines`` (polylines: an equal-length bracket between the side and its dimension line, whose
+    stroke an unbroken extension line ran into)."""
+    a, b = np.asarray(bar[0], float), np.asarray(bar[-1], float)
+    length = float(np.hypot(*(b - a)))
+    if length < 1e-9:
+        return [bar]
+    u = (b - a) / length
+    cuts = []
+    for ln in lines:
+        ln = np.asarray(ln, float)
+        for s, t in zip(ln, ln[1:]):
+            d = t - s
+            den = float(_cross(u, d))
+            if abs(den) < 1e-12:
+                continue
+            at = float(_cross(s - a, d)) / den  # (along the bar)
+            on = float(_cross(s - a, u)) / den  # (along the line's piece)
+            if 0.0 <= at <= length and 0.0 <= on <= 1.0:
+                cuts.append(at)
+    if not cuts:
+        return [bar]
+    keep, lo = [], 0.0
+    for c in sorted(cuts):
+        if c - BRACKET_CROSS_GAP > lo + 1.0:
+            keep.append(np.array([a + lo * u, a + (c - BRACKET_CROSS_GAP) * u]))
+        lo = max(lo, c + BRACKET_CROSS_GAP)
+    if lo < length - 1.0:
+        keep.append(np.array([a + lo * u, b]))
+    return keep
 
 
 def unsplit_corner(m: Mark, layout: MarkLayout, asked: frozenset = frozenset()) -> Mark:
@@ -1094,10 +1128,10 @@ def line_pieces(layout: MarkLayout, a: str, b: str) -> list[tuple[np.ndarray, np
 def arrow_piece(layout: MarkLayout, a: str, b: str, count: int) -> tuple[np.ndarray, np.ndarray]:
     """Where a parallel line's arrows go: the longest drawn piece of the stated segment ab itself (reader 32: the
     arrows of a parallelogram's side BC sat on the piece EO its line runs on to, read as EO's), else, where every
-    piece of ab is too short to carry them, ab's whole drawn stretch (the spot keeps them clear of its points), never
-    a piece of the line beyond ab (arrows on a piece the relation does not name read as that piece's); with no drawn
-    piece of ab, the line's longest, or its whole drawn stretch (a blind reader found arrows crammed on a 34 px
-    piece, over a point)."""
+    piece of ab is too short to carry them, ab's whole drawn stretch (the spot keeps them clear of its points), not
+    a piece of the line beyond ab (arrows on a piece the relation does not name read as that piece's); where ab
+    itself has no room, the line's longest drawn piece, or its whole drawn stretch (a blind reader found arrows
+    crammed on a 34 px piece, over a point)."""
     pieces = line_pieces(layout, a, b)
     room = arrow_room(count)
     p, r = layout.px[a], layout.px[b]
@@ -1107,7 +1141,7 @@ def arrow_piece(layout: MarkLayout, a: str, b: str, count: int) -> tuple[np.ndar
             s, t = max(choice, key=lambda st: float(np.hypot(*(st[1] - st[0]))))
             if float(np.hypot(*(t - s))) >= room:
                 return s, t
-            if choice is within:
+            if choice is within and float(np.hypot(*(within[-1][1] - within[0][0]))) >= room:
                 return within[0][0], within[-1][1]
     return pieces[0][0], pieces[-1][1]
 

@@ -36,8 +36,8 @@ from .accidents import (accidents, near_centre, near_collinear, near_equal, near
 from .annotate import Annotation, Item, format_number
 from .general import extensions, named_segments, radius_end
 from .labels import ON_SOMETHING
-from .mark_place import (RUN_ON_FONTS, RUN_ON_SHARE, MarkLayout, corner_crossings, draw_mark, drawn_triangles,
-                         rounded, unsplit_corner)
+from .mark_place import (RUN_ON_FONTS, RUN_ON_SHARE, MarkLayout, broken_bar, corner_crossings, draw_mark,
+                         drawn_triangles, rounded, unsplit_corner)
 from .marks import Mark, angle_key, element_text, equal_chords, lone, merge_equal, read_marks, tangent_squares
 from .scene import Scene, SceneArc, SceneShape
 
@@ -324,6 +324,16 @@ class TextbookAnnotation(Annotation):
                 marks += lines
                 dashed += dash
             self.crowded += [(given, *c) for c in layout.crowded[crowded:]]
+        brackets = [pc for _, drawn in layout.brackets for pc in drawn]
+        if brackets:  # (an extension line across a bracket, broken there: the two read as one stroke otherwise)
+            for i, (m, drawn) in enumerate(self.export):
+                if m.kind != "dimension":
+                    continue
+                bars = {id(b): broken_bar(b, brackets) for b in drawn[1:3]}
+                if all(len(v) == 1 for v in bars.values()):
+                    continue
+                self.export[i] = (m, [x for b in drawn for x in bars.get(id(b), [b])])
+                marks = [x for b in marks for x in bars.get(id(b), [b])]
         marks = self._compact_counts(marks)
         self._name_bracketed_parts(layout)
         asked = self._asked_arc(layout)

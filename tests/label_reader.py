@@ -645,7 +645,8 @@ def _arrows_mid_way(fig: dict, pts: dict) -> list[str]:
             ts = [(x - p[0]) * ux + (y - p[1]) * uy for a in arrows for x, y in a]
             lo, hi = min(ts), max(ts)
             if lo < -0.5 or hi > length + 0.5:
-                out.append(f"the arrows of {e} lie beyond it, on its line: they read as marking another piece")
+                if length >= ARROW_ROOM:  # (a segment with no room for them: on its line's longest piece)
+                    out.append(f"the arrows of {e} lie beyond it, on its line: they read as marking another piece")
                 continue
             line = _drawn_line(fig, pts, p, q)
             cuts = sorted({0.0, length, *(t for xy in pts.values() if _line_off(p, q, xy) < 0.75 and
