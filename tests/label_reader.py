@@ -1440,8 +1440,8 @@ def _small_parts(fig: dict) -> list[str]:
            f"figure {extent:.0f} px wide: it has shrunk into a corner" for c in fig.get("circles", [])
            if 2 * c["radius"] < SMALL_CIRCLE * extent]
     for s in fig.get("shapes", []):
-        ring = s["outline"]
-        if s["kind"] == "polygon" and max(math.dist(a, b) for a in ring for b in ring) < SMALL_SHAPE * extent:
+        ring = s.get("outline") or []
+        if ring and s.get("kind", "polygon") == "polygon" and max(math.dist(a, b) for a in ring for b in ring) < SMALL_SHAPE * extent:
             out.append(f"the polygon {s['name']} is under {SMALL_SHAPE:.0%} of the figure's width across: it has "
                        "shrunk into a corner")
     return out
