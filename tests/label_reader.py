@@ -620,6 +620,28 @@ def _arrows_room(fig: dict, pts: dict, e: str, p, q, arrows: list) -> list[str]:
     return out
 
 
+TICK_LABEL = 2.0  # px: a tick this near a label's box touches it (read as part of the text: "|5" or "x|")
+
+
+def _ticks_by_labels(fig: dict) -> list[str]:
+    """An equal-length tick keeps clear of every label's box: touching one, on a short side crowded with its value,
+    it reads as a stroke of the text, or the text as the tick's."""
+    out = []
+    boxes = [(lab, box(*lab["bbox"])) for lab in fig["labels"]]
+    for m in fig.get("marks", []):
+        if m["kind"] != "equal" or not m["elements"]:
+            continue
+        per = max(1, len(m["pixels"]) // len(m["elements"]))
+        for i, e in enumerate(m["elements"]):
+            for tick in m["pixels"][i * per:(i + 1) * per]:
+                stroke = LineString(tick)
+                hit = next((lab for lab, b in boxes if b.distance(stroke) < TICK_LABEL), None)
+                if hit is not None:
+                    out.append(f"a tick of {e} touches the label {hit['text']!r}")
+                    break
+    return out
+
+
 ARROWS_MID = 0.3  # of its piece: a parallel's arrows centred farther from their piece's middle sit by an end of it
 
 
@@ -835,7 +857,8 @@ def textbook_problems(fig: dict) -> list[str]:
             + _arc_labels_off(fig, pts) + _pieces_by_whole_middles(fig, pts) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
             + _near_incidences(fig, pts) + _sectors_past_chords(fig, pts) + _bracketed_values_moved(fig)
             + _leaders_at_crossings(fig, pts) + _values_on_crossed_sides(fig, pts) + _bare_arc_queries(fig)
-            + _pieces_in_dimension_strips(fig, pts) + _dimension_starts(fig, pts) + _small_parts(fig) + _arrows_mid_way(fig, pts))
+            + _pieces_in_dimension_strips(fig, pts) + _dimension_starts(fig, pts) + _small_parts(fig) + _arrows_mid_way(fig, pts)
+            + _ticks_by_labels(fig))
 
 
 NEAR_CENTRE = 0.15  # of the radius: a chord passing nearer its circle's centre (but not through it) reads as a diameter

@@ -27,7 +27,7 @@ from geomill.render.mark_place import MarkLayout, arrow_piece
 from geomill.render.textbook import textbook_figure
 from geomill.solvers.numeric import NumericModel, build_model
 
-from tests.label_reader import (_arrows_mid_way, _dimension_starts, _small_parts, mark_problems,
+from tests.label_reader import (_arrows_mid_way, _dimension_starts, _small_parts, _ticks_by_labels, mark_problems,
                                 textbook_problems)
 
 
@@ -121,6 +121,11 @@ def test_ticks_of_a_diameters_halves_sit_by_their_middles():
         p, q = (np.array(pts[n]) for n in e)
         assert np.hypot(*(tick - (p + q) / 2)) < 0.25 * np.hypot(*(q - p)), e  # (by the middle of its segment)
     assert mark_problems(lab) == [] and textbook_problems(lab) == []
+    tick = eq["pixels"][0]
+    x, y = tick[0]
+    spoilt = {**lab, "labels": [*lab["labels"], {"text": "5", "element": "BO", "bbox": [x + 1, y - 8, x + 9, y + 8],
+                                                  "leader": None}]}  # (a value set against the tick)
+    assert any("touches the label '5'" in p for p in _ticks_by_labels(spoilt))
 
 
 def test_a_segment_along_a_line_by_rounding_is_no_other_line():
