@@ -1212,12 +1212,9 @@ def layout_faults(problem: GeneralProblem, scene: Scene, frame, marks: list[Mark
                   None if name is None else lambda c, radii, o=name: radii[o] / size(c))
             for key, (r, name) in small.items()]
     out += _near_line_faults(scene, px, k)
-    out += [Fault(f"the {'circle about' if circle else 'polygon'} {''.join(names) if not circle else names[0]} is drawn "
-                  f"small: {across:.0f} px across in a figure {extent:.0f} px wide (under "
-                  f"{100 * (SMALL_CIRCLE if circle else SMALL_POLYGON):.0f} % of it)",
-                  (lambda c, radii, o=names[0]: radii[o] / _reach(c, o, names)) if circle else
-                  (lambda c, _r, p=names: _across(c, p) / _reach(c, None, names)))
-            for names, circle, across, extent in small_parts(problem, scene, frame)]
+    out += [Fault(_small_text(*part), (lambda c, radii, o=part[0][0]: radii[o] / _reach(c, o)) if part[1] else
+                  (lambda c, _r, p=part[0]: _across(c, p) / _reach(c)))
+            for part in small_parts(problem, scene, frame)]
     given = {angle_key(el.points) for el in _named(problem) if el.kind.key == "angle"}
     for poly in problem.polygons:
         p = poly.points
@@ -1252,7 +1249,14 @@ def _across(coords: dict, names) -> float:
     return float(np.max(np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1))))
 
 
-def _reach(coords: dict, centre: str | None, names) -> float:
+def _small_text(names: tuple[str, ...], circle: bool, across: float, extent: float) -> str:
+    """A small part's fault (``small_parts``), as the figure says it."""
+    what = f"circle about {names[0]}" if circle else f"polygon {''.join(names)}"
+    share = SMALL_CIRCLE if circle else SMALL_POLYGON
+    return f"the {what} is drawn small: {across:.0f} px across in a figure {extent:.0f} px wide (under {share:.0%} of it)"
+
+
+def _reach(coords: dict, centre: str | None = None) -> float:
     """How far the figure reaches from a circle's centre (``centre``), or across (None): the measure a small part is
     against, which the point far off sets (the points on the circle, free on it, change no such measure)."""
     xy = np.array(list(coords.values()), dtype=float)
@@ -1874,10 +1878,9 @@ def _small(problem: GeneralProblem, layout: tuple) -> list[tuple[tuple[str, ...]
     """A composed layout's circles and polygons drawn small (``small_parts``) that the facts do not force so, for
     ``spread`` to grow against the figure's size."""
     forced = {f.text for f in layout[9]}
-    told = [f for f in layout[3] if f not in forced and " is drawn small: " in f]
-    if not told:
-        return []
-    return [(names, circle) for names, circle, _, _ in small_parts(problem, layout[2], layout[7].frame)]
+    told = {f.split(": ", 1)[0] for f in layout[3] if " is drawn small: " in f and f not in forced}
+    return [(part[0], part[1]) for part in small_parts(problem, layout[2], layout[7].frame)
+            if _small_text(*part).split(": ", 1)[0] in told] if told else []
 
 
 def _square_lines(problem: GeneralProblem, layout: tuple) -> list:

@@ -66,6 +66,23 @@ def test_a_free_point_far_off_is_drawn_near_the_circle():
     assert any("shrunk into a corner" in p for p in _small_parts(spoilt))
 
 
+def test_spread_grows_a_small_circle_against_the_figure():
+    """``spread(small=…)``: the circle grown to SPREAD_CIRCLE of the figure's size where the facts let it (P nearer)."""
+    from geomill.solvers.numeric import SPREAD_CIRCLE, spread
+
+    problem = parse(FAR, "x")
+    model = _far_model(problem)
+
+    def share(m) -> float:
+        xy = np.array(list(m.coords.values()))
+        return 2 * m.radii["O"] / float(np.max(np.ptp(xy, axis=0)))
+
+    grown = spread(model, small=[(("O", "A"), True)])
+    assert share(model) < 0.3 and grown is not None and share(grown) >= SPREAD_CIRCLE - 0.02
+    assert share(grown) > share(spread(model)) + 0.03  # (the term's own work: the other terms alone stop at 0.40)
+    assert abs(grown.goal_value() - model.goal_value()) < 1e-6
+
+
 TANGENT = """points A B C O E F
 triangle ABC
 triangle OBE
