@@ -47,6 +47,7 @@ ARROW_STEP = 26.0  # px between a group's arrow tips: near three arms' lengths (
 CLEAR = 8.0  # px a tick's or an arrow's reach keeps from points, other lines and other marks
 MARK_APART = 14.0  # px more between a tick row and an arrow group (two kinds of mark on one segment read apart)
 POINT_R = 2.5  # px: a drawn point's dot
+ALONG_PX = 0.5  # px: a drawn segment with both ends this near a line lies along it
 TANGENT_DOT = 5.0  # px: a point of tangency's dot, over twice a point's (at 3.4 px, review 8 read point dots as
 # tangent dots)
 RUN_ON_FONTS = 2.05  # a valued side whose line runs on past an end by a drawn piece under this many font heights gets
@@ -341,10 +342,11 @@ class MarkLayout:
         return min(abs((s + t) / 2 - 0.5) for s, t in zip(ts, ts[1:])) / 3
 
     def _others(self, p: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The drawn segments not along pr (their ends, two m×2 arrays)."""
+        """The drawn segments not along pr (their ends, two m×2 arrays): along it, both ends within ``ALONG_PX`` of
+        its line (a diameter FH drawn through its centre O 0.09 px off FO, by the pixels' rounding, was another line
+        along all of FO: its ticks went to O, the spot least near it; generated 31 of seed 5)."""
         u = _unit(r - p)
-        keep = ~((np.abs(_cross(u, self.seg_b - self.seg_a)) < 1e-6 * np.maximum(1.0, np.hypot(
-            *(self.seg_b - self.seg_a).T))) & (np.abs(_cross(u, self.seg_a - p)) < 0.5))
+        keep = ~((np.abs(_cross(u, self.seg_a - p)) < ALONG_PX) & (np.abs(_cross(u, self.seg_b - p)) < ALONG_PX))
         return self.seg_a[keep], self.seg_b[keep]
 
     def clearances(self, cs: np.ndarray, reach: float, p: np.ndarray, r: np.ndarray) -> np.ndarray:
@@ -698,9 +700,11 @@ class MarkLayout:
         off = self.dims[key]
         d = float(np.hypot(*off))
         n = off / d
-        # (a diameter's line clears its circle: its end bars run from the diameter's ends, along the tangents there)
-        start = DIMENSION_BAR if d > (DIMENSION_FONTS + 0.5) * self.fpx else d - DIMENSION_BAR
-        bars = [np.array([e + start * n, e + (d + DIMENSION_BAR) * n]) for e in (p, r)]
+        # (each end's bar an extension line from its point, a gap off it, out past the line: a line whose ends
+        # only were barred, a font and more off its side, read as starting at the point nearest an end, X by C for
+        # CB's and L by E for LM's; a diameter's runs from the diameter's ends along the tangents there; one across
+        # a bracket is broken there, ``broken_bar``)
+        bars = [np.array([e + DIMENSION_BAR * n, e + (d + DIMENSION_BAR) * n]) for e in (p, r)]
         u = _unit(r - p)
         heads = [np.array([e + off + DIM_HEAD_LONG * w + 0.5 * DIM_HEAD_HALF * n, e + off,
                            e + off + DIM_HEAD_LONG * w - 0.5 * DIM_HEAD_HALF * n]) for e, w in ((p, u), (r, -u))]
@@ -708,6 +712,39 @@ class MarkLayout:
             for e in (p, r):
                 self.take(e + off, DIMENSION_BAR)
         return off, [np.array([p + off, r + off]), *bars, *heads]
+
+
+def broken_bar(bar: np.ndarray, lines) -> list[np.ndarray]:
+    """A dimension line's extension line ``bar`` (two ends) broken ``BRACKET_CROSS_GAP`` px either side of where it
+    crosses any of ``lines`` (polylines: an equal-length bracket between the side and its dimension line, whose
+    stroke an unbroken extension line ran into)."""
+    a, b = np.asarray(bar[0], float), np.asarray(bar[-1], float)
+    length = float(np.hypot(*(b - a)))
+    if length < 1e-9:
+        return [bar]
+    u = (b - a) / length
+    cuts = []
+    for ln in lines:
+        ln = np.asarray(ln, float)
+        for s, t in zip(ln, ln[1:]):
+            d = t - s
+            den = float(_cross(u, d))
+            if abs(den) < 1e-12:
+                continue
+            at = float(_cross(s - a, d)) / den  # (along the bar)
+            on = float(_cross(s - a, u)) / den  # (along the line's piece)
+            if 0.0 <= at <= length and 0.0 <= on <= 1.0:
+                cuts.append(at)
+    if not cuts:
+        return [bar]
+    keep, lo = [], 0.0
+    for c in sorted(cuts):
+        if c - BRACKET_CROSS_GAP > lo + 1.0:
+            keep.append(np.array([a + lo * u, a + (c - BRACKET_CROSS_GAP) * u]))
+        lo = max(lo, c + BRACKET_CROSS_GAP)
+    if lo < length - 1.0:
+        keep.append(np.array([a + lo * u, b]))
+    return keep
 
 
 def unsplit_corner(m: Mark, layout: MarkLayout, asked: frozenset = frozenset()) -> Mark:
@@ -1090,9 +1127,11 @@ def line_pieces(layout: MarkLayout, a: str, b: str) -> list[tuple[np.ndarray, np
 
 def arrow_piece(layout: MarkLayout, a: str, b: str, count: int) -> tuple[np.ndarray, np.ndarray]:
     """Where a parallel line's arrows go: the longest drawn piece of the stated segment ab itself (reader 32: the
-    arrows of a parallelogram's side BC sat on the piece EO its line runs on to, read as EO's), else the line's
-    longest drawn piece, or, where every piece is too short to carry them (a blind reader found arrows crammed on
-    a 34 px piece, over a point), the line's whole drawn stretch."""
+    arrows of a parallelogram's side BC sat on the piece EO its line runs on to, read as EO's), else, where every
+    piece of ab is too short to carry them, ab's whole drawn stretch (the spot keeps them clear of its points), not
+    a piece of the line beyond ab (arrows on a piece the relation does not name read as that piece's); where ab
+    itself has no room, the line's longest drawn piece, or its whole drawn stretch (a blind reader found arrows
+    crammed on a 34 px piece, over a point)."""
     pieces = line_pieces(layout, a, b)
     room = arrow_room(count)
     p, r = layout.px[a], layout.px[b]
@@ -1102,6 +1141,8 @@ def arrow_piece(layout: MarkLayout, a: str, b: str, count: int) -> tuple[np.ndar
             s, t = max(choice, key=lambda st: float(np.hypot(*(st[1] - st[0]))))
             if float(np.hypot(*(t - s))) >= room:
                 return s, t
+            if choice is within and float(np.hypot(*(within[-1][1] - within[0][0]))) >= room:
+                return within[0][0], within[-1][1]
     return pieces[0][0], pieces[-1][1]
 
 
@@ -1126,13 +1167,32 @@ def _arrows(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
         u = u if float(u @ ref) >= 0 else -u
         n = np.array([-u[1], u[0]])
         s, t = arrow_piece(layout, p, q, m.count)
-        mid = _off_arcs(layout, s, t, reach, whole=True)
+        mid = _mid_way(layout, s, t, reach, _off_arcs(layout, s, t, reach, whole=True))
         for i in range(m.count):
             tip = mid + u * (ARROW_LONG / 2 + (i - (m.count - 1) / 2) * ARROW_STEP)
             out.append(np.array([tip - ARROW_LONG * u + ARROW_HALF * n, tip, tip - ARROW_LONG * u - ARROW_HALF * n]))
         layout.took("arrow", mid, reach)
     layout.apart = []
     return out
+
+
+MID_WAY = 0.25  # a share of its piece: a parallel's arrows within this of the piece's middle sit mid-way on it
+
+
+def _mid_way(layout: MarkLayout, p: np.ndarray, r: np.ndarray, reach: float, at: np.ndarray) -> np.ndarray:
+    """A parallel's arrows mid-way on their piece pr: ``at`` where it is within ``MID_WAY`` of the middle, else the
+    spot there that keeps clearest (up to ``CLEAR``) and nearest the middle, where one touches nothing (arrows pushed
+    by an end of the piece read as marking the short piece by that end, or the point there)."""
+    u = r - p
+    n2 = float(u @ u)
+    if n2 < 1e-9 or abs(float((at - p) @ u) / n2 - 0.5) <= MID_WAY:
+        return at
+    shares = _SPOT_SHARES[np.abs(_SPOT_SHARES - 0.5) <= MID_WAY]
+    clear = np.minimum(layout.clearances(p + shares[:, None] * u, reach, p, r), CLEAR)
+    if clear.max() < 0:
+        return at
+    best = np.flatnonzero(clear >= clear.max() - 1e-9)
+    return p + u * shares[best[np.argmin(np.abs(shares[best] - 0.5))]]
 
 
 def _off_arcs(layout: MarkLayout, p: np.ndarray, r: np.ndarray, reach: float, whole: bool = False) -> np.ndarray:

@@ -36,8 +36,8 @@ from .accidents import (accidents, near_centre, near_collinear, near_equal, near
 from .annotate import Annotation, Item, format_number
 from .general import extensions, named_segments, radius_end
 from .labels import ON_SOMETHING
-from .mark_place import (RUN_ON_FONTS, RUN_ON_SHARE, MarkLayout, corner_crossings, draw_mark, drawn_triangles,
-                         rounded, unsplit_corner)
+from .mark_place import (RUN_ON_FONTS, RUN_ON_SHARE, MarkLayout, broken_bar, corner_crossings, draw_mark,
+                         drawn_triangles, rounded, unsplit_corner)
 from .marks import Mark, angle_key, element_text, equal_chords, lone, merge_equal, read_marks, tangent_squares
 from .scene import Scene, SceneArc, SceneShape
 
@@ -48,6 +48,8 @@ MIN_ANGLE = 15.0  # degrees: a free angle (no value given) narrower reads as a l
 FLAT_CORNER = 155.0  # degrees: a polygon's free corner wider reads as a point on a side (a kite drawn 160° at A
 # read as a triangle and a point: newcomer 18's p10)
 MIN_PARALLEL = 20.0  # px between two given parallels
+SMALL_CIRCLE = 1 / 3  # a circle under this share of the figure's extent across shrinks into a corner of it, all on it
+SMALL_POLYGON = 0.2  # a named polygon's widest reach under this share of the figure's extent, likewise
 ZOOM_TARGET = 15.0  # px: two things the facts force closer than MIN_APART are drawn this far apart at least …
 ZOOM_MAX = 2  # … on a canvas at most this many times the size asked
 PARTS_APART = 30.0  # px between unconnected parts of a figure (two similar triangles): side by side, never over
@@ -322,6 +324,16 @@ class TextbookAnnotation(Annotation):
                 marks += lines
                 dashed += dash
             self.crowded += [(given, *c) for c in layout.crowded[crowded:]]
+        brackets = [pc for _, drawn in layout.brackets for pc in drawn]
+        if brackets:  # (an extension line across a bracket, broken there: the two read as one stroke otherwise)
+            for i, (m, drawn) in enumerate(self.export):
+                if m.kind != "dimension":
+                    continue
+                bars = {id(b): broken_bar(b, brackets) for b in drawn[1:3]}
+                if all(len(v) == 1 for v in bars.values()):
+                    continue
+                self.export[i] = (m, [x for b in drawn for x in bars.get(id(b), [b])])
+                marks = [x for b in marks for x in bars.get(id(b), [b])]
         marks = self._compact_counts(marks)
         self._name_bracketed_parts(layout)
         asked = self._asked_arc(layout)
@@ -1200,6 +1212,9 @@ def layout_faults(problem: GeneralProblem, scene: Scene, frame, marks: list[Mark
                   None if name is None else lambda c, radii, o=name: radii[o] / size(c))
             for key, (r, name) in small.items()]
     out += _near_line_faults(scene, px, k)
+    out += [Fault(_small_text(*part), (lambda c, radii, o=part[0][0]: radii[o] / _reach(c, o)) if part[1] else
+                  (lambda c, _r, p=part[0]: _across(c, p) / _reach(c)))
+            for part in small_parts(problem, scene, frame)]
     given = {angle_key(el.points) for el in _named(problem) if el.kind.key == "angle"}
     for poly in problem.polygons:
         p = poly.points
@@ -1226,6 +1241,52 @@ def layout_faults(problem: GeneralProblem, scene: Scene, frame, marks: list[Mark
                                                                         0.0)[i])))
     out += _narrow_crossings(problem, px, given)
     return out + [Fault(text) for text in parts_over(problem, px, k)]  # (where parts lie is never forced)
+
+
+def _across(coords: dict, names) -> float:
+    """The widest distance between two of ``names``' points: a polygon's size whatever way it is turned."""
+    xy = np.array([coords[n] for n in names], dtype=float)
+    return float(np.max(np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1))))
+
+
+def _small_text(names: tuple[str, ...], circle: bool, across: float, extent: float) -> str:
+    """A small part's fault (``small_parts``), as the figure says it."""
+    what = f"circle about {names[0]}" if circle else f"polygon {''.join(names)}"
+    share = SMALL_CIRCLE if circle else SMALL_POLYGON
+    return f"the {what} is drawn small: {across:.0f} px across in a figure {extent:.0f} px wide (under {share:.0%} of it)"
+
+
+def _reach(coords: dict, centre: str | None = None) -> float:
+    """How far the figure reaches from a circle's centre (``centre``), or across (None): the measure a small part is
+    against, which the point far off sets (the points on the circle, free on it, change no such measure)."""
+    xy = np.array(list(coords.values()), dtype=float)
+    if centre is not None:
+        return max(float(np.max(np.hypot(*(xy - np.asarray(coords[centre], float)).T))), 1e-12)
+    return max(_across(coords, list(coords)), 1e-12)
+
+
+def small_parts(problem: GeneralProblem, scene: Scene, frame) -> list[tuple[tuple[str, ...], bool, float, float]]:
+    """The circles and named polygons drawn small against the figure's extent (its widest reach across, points and
+    circles): a circle under ``SMALL_CIRCLE`` of it across, a polygon under ``SMALL_POLYGON``; each its points (a
+    circle's centre and a point on it), whether a circle, its px across and the figure's.  A point far from the rest
+    (a tangent's end 22 radii out) sets the extent, and the circle with all on it shrinks into a corner."""
+    px = {n: np.array(frame.px(xy)) for n, xy in scene.points.items()}
+    if len(px) < 2:
+        return []
+    ring = [np.array(frame.px(a.centre)) + a.radius * frame.scale * np.array(d) for a in scene.arcs
+            for d in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+    extent = float(np.max(np.ptp(np.array(list(px.values()) + ring), axis=0)))
+    out = []
+    for c in problem.circles:
+        arc = next((a for a in scene.arcs if float(np.hypot(*(np.array(frame.px(a.centre)) - px.get(
+            c.centre, np.full(2, np.inf))))) < 0.5), None)
+        on = next((q for q in c.points if q in px), None)
+        if arc is not None and on is not None and 2 * arc.radius * frame.scale < SMALL_CIRCLE * extent:
+            out.append(((c.centre, on), True, 2 * arc.radius * frame.scale, extent))
+    for poly in problem.polygons:
+        if all(q in px for q in poly.points) and (w := _across(px, poly.points)) < SMALL_POLYGON * extent:
+            out.append((tuple(poly.points), False, w, extent))
+    return out
 
 
 def _narrow_crossings(problem: GeneralProblem, px: dict, given: set) -> list[Fault]:
@@ -1686,6 +1747,10 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             turned_out = composed(turned)  # (a corner drawn near square or lines near parallel that no fact makes
             tried.append(turned_out)
             here = turned_out if turned_out[0] < here[0] else here  # so: turned apart where the facts let them)
+        if (small := _small(problem, here)) and (grown := spread(here[1], small=small)) is not None:
+            grown_out = composed(grown)  # (a circle or polygon drawn small, a point the facts leave free far off:
+            tried.append(grown_out)  # drawn nearer, the circle grown, where the facts let it)
+            here = grown_out if grown_out[0] < here[0] else here
         if (clear := _near_circles(problem, here)) and (cleared := spread(here[1], clear=clear)) is not None:
             cleared_out = composed(cleared)  # (a chord drawn near the centre reads as a diameter, a line grazing a
             tried.append(cleared_out)
@@ -1807,6 +1872,15 @@ def _near_circles(problem: GeneralProblem, layout: tuple) -> list[tuple[str, tup
     marks = layout[4].relation_marks
     return [(o, ab, q, False) for o, ab, q in near_centre(problem, scene, px, marks)] + [
         (o, ab, q, True) for o, ab, q in near_tangent(problem, scene, px, marks)]
+
+
+def _small(problem: GeneralProblem, layout: tuple) -> list[tuple[tuple[str, ...], bool]]:
+    """A composed layout's circles and polygons drawn small (``small_parts``) that the facts do not force so, for
+    ``spread`` to grow against the figure's size."""
+    forced = {f.text for f in layout[9]}
+    told = {f.split(": ", 1)[0] for f in layout[3] if " is drawn small: " in f and f not in forced}
+    return [(part[0], part[1]) for part in small_parts(problem, layout[2], layout[7].frame)
+            if _small_text(*part).split(": ", 1)[0] in told] if told else []
 
 
 def _square_lines(problem: GeneralProblem, layout: tuple) -> list:

@@ -1552,6 +1552,8 @@ SPREAD_TURN = math.sin(math.radians(18.0))  # two lines the caller wants turned 
 SPREAD_SQUARE = math.sin(math.radians(8.0))
 SPREAD_CENTRE = 0.25  # a chord the caller wants off the centre passes this share of the radius from it at least
 SPREAD_TANGENT = 0.25  # a line the caller wants to read as no tangent cuts or misses its circle by this share of r
+SPREAD_CIRCLE = 0.45  # of the figure's size: a circle the caller wants grown, across (a third reads as shrunk)
+SPREAD_POLYGON = 0.3  # and a polygon's widest reach
 SPREAD_ROUNDS = 6  # Jacobians (each n + 1 evaluations of the residuals) for each of the two least squares
 
 
@@ -1560,7 +1562,8 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
            unequal: Sequence[tuple[Sequence[str], Sequence[str]]] = (),
            off: Sequence[tuple[str, Sequence[str]]] = (),
            turned: Sequence[tuple[Sequence[str], Sequence[str], bool]] = (),
-           clear: Sequence[tuple[str, Sequence[str], str, bool]] = ()) -> NumericModel | None:
+           clear: Sequence[tuple[str, Sequence[str], str, bool]] = (),
+           small: Sequence[tuple[Sequence[str], bool]] = ()) -> NumericModel | None:
     """Another model of the same problem, drawn more readably: the least squares from ``model`` with soft
     terms that push distinct points ``apart`` (a share of the figure's size) and polygons to a mean width of
     ``width`` of their longest side and drawn sides (lines between points, polygon sides, relations'
@@ -1579,7 +1582,9 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     free.  ``clear``: lines against circles, each the centre, two points of the line, a point of the circle and whether
     tangent: a chord drawn near the centre moved ``SPREAD_CENTRE`` of the radius off it (it reads as a diameter), a
     line drawn near tangent ``SPREAD_TANGENT`` of the radius into or off the circle, the way it leans (it reads as
-    tangent), where the facts let them."""
+    tangent), where the facts let them.  ``small``: circles (a centre and a point on it, True) and polygons (their
+    points, False) drawn small against the figure (a point far from the rest sets its size), grown to ``SPREAD_CIRCLE``
+    or ``SPREAD_POLYGON`` of the figure's size across where the facts let them: the far point drawn nearer."""
     if model.misfit:
         return None
     unequal = _free_ratios(model, unequal)
@@ -1612,6 +1617,7 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
                      dtype=int).reshape(-1, 5)
     clears = np.array([[ix[o], ix[ab[0]], ix[ab[1]], ix[q], tangent] for o, ab, q, tangent in clear],
                       dtype=int).reshape(-1, 5)
+    grown = [(np.array([ix[q] for q in names], dtype=int), circle) for names, circle in small]
 
     rings = [(np.array(ring, dtype=int), np.roll(np.array(ring, dtype=int), 1)) for ring in polys]  # (each ring
     # with its corners one back: np.roll on every evaluation cost more than the area it feeds)
@@ -1669,6 +1675,14 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
             r = np.maximum(np.hypot(rv[..., 0], rv[..., 1]), 1e-9)
             out.append(np.maximum(np.where(clears[:, 4] == 1, SPREAD_TANGENT - np.abs(r - d) / r,
                                            SPREAD_CENTRE - d / r), 0.0))
+        for idx, circle in grown:  # (a circle or a polygon drawn small, a far point setting the figure's size)
+            p = pts[:, idx]
+            if circle:
+                across = 2 * np.hypot(*(p[:, 1] - p[:, 0]).T)
+            else:
+                gap = p[:, :, None, :] - p[:, None, :, :]
+                across = np.max(np.hypot(gap[..., 0], gap[..., 1]).reshape(len(pts), -1), axis=1)
+            out.append(np.maximum((SPREAD_CIRCLE if circle else SPREAD_POLYGON) - across / size[:, 0], 0.0)[:, None])
         return np.concatenate(out, axis=1)
 
     def soft(x: np.ndarray) -> np.ndarray:

@@ -620,6 +620,72 @@ def _arrows_room(fig: dict, pts: dict, e: str, p, q, arrows: list) -> list[str]:
     return out
 
 
+TICK_LABEL = 2.0  # px: a tick this near a label's box touches it (read as part of the text: "|5" or "x|")
+
+
+def _ticks_by_labels(fig: dict) -> list[str]:
+    """An equal-length tick keeps clear of every label's box: touching one, on a short side crowded with its value,
+    it reads as a stroke of the text, or the text as the tick's."""
+    out = []
+    boxes = [(lab, box(*lab["bbox"])) for lab in fig["labels"]]
+    for m in fig.get("marks", []):
+        if m["kind"] != "equal" or not m["elements"]:
+            continue
+        per = max(1, len(m["pixels"]) // len(m["elements"]))
+        for i, e in enumerate(m["elements"]):
+            for tick in m["pixels"][i * per:(i + 1) * per]:
+                stroke = LineString(tick)
+                hit = next((lab for lab, b in boxes if b.distance(stroke) < TICK_LABEL), None)
+                if hit is not None:
+                    out.append(f"a tick of {e} touches the label {hit['text']!r}")
+                    break
+    return out
+
+
+ARROWS_MID = 0.3  # of its piece: a parallel's arrows centred farther from their piece's middle sit by an end of it
+
+
+def _arrows_mid_way(fig: dict, pts: dict) -> list[str]:
+    """A parallel's arrows sit on the segment its relation names, mid-way on a piece of it between drawn points, on
+    a piece with room for them where it has one: beyond the segment, or on a short piece by its end, they read as
+    marking that piece (arrows on a short piece of a line whose whole segment the relation names)."""
+    out = []
+    for m in fig.get("marks", []):
+        if m["kind"] != "parallel" or not m["elements"]:
+            continue
+        per = len(m["pixels"]) // len(m["elements"])
+        for i, e in enumerate(m["elements"]):
+            names = split_points(e, pts, 2)
+            arrows = m["pixels"][i * per:(i + 1) * per]
+            if names is None or not arrows:
+                continue
+            p, q = pts[names[0]], pts[names[1]]
+            length = math.dist(p, q)
+            if length < 1e-9:
+                continue
+            ux, uy = (q[0] - p[0]) / length, (q[1] - p[1]) / length
+            ts = [(x - p[0]) * ux + (y - p[1]) * uy for a in arrows for x, y in a]
+            lo, hi = min(ts), max(ts)
+            if lo < -0.5 or hi > length + 0.5:
+                if length >= ARROW_ROOM:  # (a segment with no room for them: on its line's longest piece)
+                    out.append(f"the arrows of {e} lie beyond it, on its line: they read as marking another piece")
+                continue
+            line = _drawn_line(fig, pts, p, q)
+            cuts = sorted({0.0, length, *(t for xy in pts.values() if _line_off(p, q, xy) < 0.75 and
+                                          0.5 < (t := (xy[0] - p[0]) * ux + (xy[1] - p[1]) * uy) < length - 0.5)})
+            pieces = [(s, t) for s, t in zip(cuts, cuts[1:])
+                      if line.distance(Point(p[0] + (s + t) / 2 * ux, p[1] + (s + t) / 2 * uy)) < 0.75]
+            mine = next(((s, t) for s, t in pieces if s - 0.5 <= lo and hi <= t + 0.5), None)
+            if mine is None or max(t - s for s, t in pieces) < ARROW_ROOM:
+                continue  # (across a point: ``_arrows_room``'s; no piece with room: the whole segment carries them)
+            s, t = mine
+            if t - s < ARROW_ROOM:
+                out.append(f"the arrows of {e} lie on a {t - s:.0f} px piece of it, where a longer piece has room")
+            elif abs((lo + hi) / 2 - (s + t) / 2) > ARROWS_MID * (t - s):
+                out.append(f"the arrows of {e} sit by an end of their piece, not mid-way on it")
+    return out
+
+
 # -- issue 38: what slowed the reader of GeomVerse figures ----------------------------------------------------
 MIN_CONTRAST = 4.5  # WCAG 2's least contrast ratio for text
 GROUND_SHARE = 0.1  # a colour covering this share of a label's box lies under it (the rest: the text's edges)
@@ -791,7 +857,8 @@ def textbook_problems(fig: dict) -> list[str]:
             + _arc_labels_off(fig, pts) + _pieces_by_whole_middles(fig, pts) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
             + _near_incidences(fig, pts) + _sectors_past_chords(fig, pts) + _bracketed_values_moved(fig)
             + _leaders_at_crossings(fig, pts) + _values_on_crossed_sides(fig, pts) + _bare_arc_queries(fig)
-            + _pieces_in_dimension_strips(fig, pts))
+            + _pieces_in_dimension_strips(fig, pts) + _dimension_starts(fig, pts) + _small_parts(fig) + _arrows_mid_way(fig, pts)
+            + _ticks_by_labels(fig))
 
 
 NEAR_CENTRE = 0.15  # of the radius: a chord passing nearer its circle's centre (but not through it) reads as a diameter
@@ -1376,6 +1443,58 @@ def _bare_dimensions(fig: dict, pts: dict) -> list[str]:
 
 DIM_SPAN = 2.0  # px: a dimension line's ends this near the perpendiculars at its side's ends
 LED_TO_DIMENSION = 8.0  # px: a split side's value set off with a leader, its leader ending this near its dimension line
+
+
+SMALL_CIRCLE = 1 / 3  # a circle under this share of the figure's extent across has shrunk into a corner of it
+SMALL_SHAPE = 0.2  # a polygon's widest reach under this share likewise (a point far off sets the extent)
+
+
+def _small_parts(fig: dict) -> list[str]:
+    """No circle or shaded polygon shrunk into a corner: a point far from the rest (a tangent's end 22 radii out)
+    sets the figure's extent, and the circle with everything on it reads as a detail nobody can read."""
+    pts = [tuple(v) for v in fig["points"].values()]
+    ring = [(c["centre"][0] + dx * c["radius"], c["centre"][1] + dy * c["radius"]) for c in fig.get("circles", [])
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+    every = pts + ring
+    if len(every) < 2:
+        return []
+    extent = max(max(x for x, _ in every) - min(x for x, _ in every), max(y for _, y in every) - min(y for _, y in every))
+    out = [f"the circle about ({c['centre'][0]:.0f}, {c['centre'][1]:.0f}) is {2 * c['radius']:.0f} px across in a "
+           f"figure {extent:.0f} px wide: it has shrunk into a corner" for c in fig.get("circles", [])
+           if 2 * c["radius"] < SMALL_CIRCLE * extent]
+    for s in fig.get("shapes", []):
+        ring = s.get("outline") or []
+        if ring and s.get("kind", "polygon") == "polygon" and max(math.dist(a, b) for a in ring for b in ring) < SMALL_SHAPE * extent:
+            out.append(f"the polygon {s['name']} is under {SMALL_SHAPE:.0%} of the figure's width across: it has "
+                       "shrunk into a corner")
+    return out
+
+
+DIM_START = 8.0  # px: a dimension line's end bar (its extension line) reaching this near its point starts there
+DIM_START_RATIO = 1.5  # else its end this many times nearer its own point than any other drawn point
+
+
+def _dimension_starts(fig: dict, pts: dict) -> list[str]:
+    """Each end of a dimension line starts at its point: an extension line from the point out to it, or the end
+    clearly nearest that point (a line with short bars at its ends, a font and more off its side, read as starting
+    at the point nearest an end: CB's "4" from X above C, LM's from E beside L)."""
+    out = []
+    for m in fig.get("marks", []):
+        if m["kind"] != "dimension" or (names := split_points(m["elements"][0], pts, 2)) is None:
+            continue
+        main, bars = m["pixels"][0], [LineString(b) for b in m["pixels"][1:] if len(b) > 1]
+        for end in (main[0], main[-1]):
+            a, b = pts[names[0]], pts[names[1]]  # (its own point: the side's end it stands level with)
+            along = ((end[0] - a[0]) * (b[0] - a[0]) + (end[1] - a[1]) * (b[1] - a[1])) / max(math.dist(a, b) ** 2, 1e-9)
+            own = names[0] if along < 0.5 else names[1]
+            if any(b.distance(Point(pts[own])) <= DIM_START for b in bars):
+                continue
+            near = math.dist(end, pts[own])
+            other = min((n for n in pts if n != own), key=lambda n: math.dist(end, pts[n]), default=None)
+            if other is not None and math.dist(end, pts[other]) < DIM_START_RATIO * near:
+                out.append(f"the dimension line of {m['elements'][0]} starts {near:.0f} px from {own} and "
+                           f"{math.dist(end, pts[other]):.0f} px from {other}: it reads as starting at {other}")
+    return out
 
 
 def _dimension_span(m: dict, el: str, p, q) -> list[str]:

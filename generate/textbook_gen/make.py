@@ -471,8 +471,10 @@ def unreadable(problem: GeneralProblem, drawn) -> list[str]:
     """What a generated figure may not show, though a hand-written problem's figure only warns of it: a member
     of a stated equal group with none of its ticks, a bracket beside a dimension line, and a height asked that
     no drawn segment carries (its "?" on no altitude left "height HED" to a guess between two heights: reader
-    15's 29).  A coincidence no fact states is ``unforced``'s."""
-    out = list(drawn.unticked) + beside_dimensions(drawn.labels)
+    15's 29), and a circle or polygon drawn small that the givens force so (a tangent 22 radii long: the circle and
+    all on it shrunk into a corner; the construction samples other values).  A coincidence no fact states is
+    ``unforced``'s."""
+    out = list(drawn.unticked) + beside_dimensions(drawn.labels) + [f for f in drawn.forced if " is drawn small: " in f]
     goal = problem.goal.expr if problem.goal is not None else None
     if goal is not None and any(el.kind.key == "height" for el in elements_in(goal)) \
             and not (drawn.labels.get("goal") or {}).get("drawn"):
