@@ -1372,6 +1372,10 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
             continue
         ann.facts[q] = value
         ann.texts[q] = _value_text(el, value)
+        through = arc_through(scene, q.key) if q.kind is QKind.ARC and len(q.key) == 3 and all(
+            n in scene.points for n in q.key) else None
+        if through is not None:  # (bare on an arc holding other points, it reads as the stretch's it sits on:
+            ann.texts[q] = f"{through} = {ann.texts[q]}"  # reader 37's 22, "284°" of arc CBD read as arc DA's)
         ann.names[str(q)] = el.text
         givens.append({"fact": text, "element": el.text, "quantity": str(q), "shown": "label"})
     goal = None

@@ -791,7 +791,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _arc_labels_off(fig, pts) + _pieces_by_whole_middles(fig, pts) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
             + _near_incidences(fig, pts) + _sectors_past_chords(fig, pts) + _bracketed_values_moved(fig)
             + _leaders_at_crossings(fig, pts) + _values_on_crossed_sides(fig, pts) + _bare_arc_queries(fig)
-            + _pieces_in_dimension_strips(fig, pts))
+            + _pieces_in_dimension_strips(fig, pts) + _bare_arc_values(fig, pts))
 
 
 NEAR_CENTRE = 0.15  # of the radius: a chord passing nearer its circle's centre (but not through it) reads as a diameter
@@ -3047,4 +3047,26 @@ def _pieces_in_dimension_strips(fig: dict, pts: dict) -> list[str]:
                 out.append(f"{lab['text']!r} ({lab['element']}) sits between {el} and its dimension line: it reads as "
                            f"part of {el}'s dimension")
                 break
+    return out
+
+
+def _bare_arc_values(fig: dict, pts: dict) -> list[str]:
+    """A bare arc value ("284°", no "arc" in its text) stands on its arc only where no other drawn point lies on
+    that arc: by a stretch between two of them it reads as that stretch's arc (reader 37's 22, FormalGeo 1022:
+    "284°" of the major arc CBD written by the stretch DA, which measures about 180°)."""
+    out = []
+    for lab in fig["labels"]:
+        hit = ARC_ELEMENT.match(lab["element"])
+        if hit is None or lab["element"].startswith("arc length") or "arc" in lab["text"] or \
+                not all(n in pts for n in hit.group(1)):
+            continue
+        o, a, b = (pts[n] for n in hit.group(1))
+        r = math.dist(o, a)
+        ta = math.atan2(o[1] - a[1], a[0] - o[0])  # (counter-clockwise from its first end: y up)
+        sweep = (math.atan2(o[1] - b[1], b[0] - o[0]) - ta) % (2 * math.pi)
+        inside = sorted(n for n, xy in pts.items() if n not in hit.group(1) and abs(math.dist(o, xy) - r) < ON_LINE
+                        and 1e-3 < (math.atan2(o[1] - xy[1], xy[0] - o[0]) - ta) % (2 * math.pi) < sweep - 1e-3)
+        if inside:
+            out.append(f"the bare {lab['text']!r} of {lab['element']} sits on an arc through {', '.join(inside)}: it "
+                       "reads as a shorter stretch's arc")
     return out
