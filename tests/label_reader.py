@@ -2662,12 +2662,26 @@ def _crossings(fig: dict, pts: dict) -> list[tuple[tuple[float, float], str]]:
         if hit.geom_type != "Point" or any(math.dist((hit.x, hit.y), xy) < 2.0 for xy in pts.values()):
             continue
         out.append(((hit.x, hit.y), f"{a}{b} and {c}{e}"))
+    for circle in fig.get("circles", []):  # (a drawn segment crossing a circle: reader 37's 11)
+        (cx, cy), r = circle["centre"], circle["radius"]
+        for a, b in segs:
+            (x0, y0), (x1, y1) = pts[a], pts[b]
+            dx, dy = x1 - x0, y1 - y0
+            qa, qb, qc = dx * dx + dy * dy, 2 * (dx * (x0 - cx) + dy * (y0 - cy)), (x0 - cx) ** 2 + (y0 - cy) ** 2 - r * r
+            disc = qb * qb - 4 * qa * qc
+            if qa < 1e-9 or disc <= 0:
+                continue
+            for t in ((-qb - math.sqrt(disc)) / (2 * qa), (-qb + math.sqrt(disc)) / (2 * qa)):
+                xy = (x0 + t * dx, y0 + t * dy)
+                if 0 < t < 1 and all(math.dist(xy, p) >= 2.0 for p in pts.values()):
+                    out.append((xy, f"{a}{b} and the circle"))
     return out
 
 
 def _leaders_at_crossings(fig: dict, pts: dict) -> list[str]:
-    """A leader ending where two drawn lines cross points at the crossing, or at the other line (reader 32's 16: the
-    leader of "AF = ?" ended where AF crosses ED, read as pointing at ED or at the crossing)."""
+    """A leader ending where two drawn lines cross, or where a drawn line crosses a circle, points at the crossing,
+    or at the other line (reader 32's 16: the leader of "AF = ?" ended where AF crosses ED, read as pointing at ED or
+    at the crossing; reader 37's 11: "CO = ?" ended where CO crosses the circle)."""
     crossings = _crossings(fig, pts)
     out = []
     for lab in fig["labels"]:

@@ -2,13 +2,16 @@
 
 * A bare arc value stands on its arc only where no other drawn point lies on that arc; otherwise it is named
   ("arc CBD = 284°"): FormalGeo 1022's "284°" of the major arc CBD, written by the stretch DA, read as arc DA = 284°
-  (``_bare_arc_values``)."""
+  (``_bare_arc_values``).
+* A leader to a side ends away from where a drawn circle crosses that side, as from where a line crosses it (the
+  generated quadrilateral about a circle, seed 3707 index 0: "CO = ?" ended where CO crosses the circle, reading as
+  the circle's or the crossing's; ``_leaders_at_crossings``)."""
 from __future__ import annotations
 
 from geomill.dsl import parse
 from geomill.render.textbook import textbook_figure
 
-from tests.label_reader import _bare_arc_values, mark_problems, textbook_problems
+from tests.label_reader import _bare_arc_values, _leaders_at_crossings, mark_problems, textbook_problems
 
 ARC_THROUGH = """points E A B C D
 triangle ECD
@@ -46,3 +49,44 @@ def test_reader_flags_a_bare_value_on_an_arc_through_points():
     assert _bare_arc_values(named, pts) == []
     short = {"labels": [{"text": "76°", "element": "arc EBA", "bbox": [468, 194, 499, 211], "leader": None}]}
     assert _bare_arc_values(short, pts) == []
+
+
+TANGENTIAL = """points O A B C D W X Y Z
+quadrilateral ABCD
+line A W B
+line B X C
+line C Y D
+line D Z A
+circle O through W X Y Z
+AW tangent to circle O
+AZ tangent to circle O
+BW tangent to circle O
+BX tangent to circle O
+CX tangent to circle O
+CY tangent to circle O
+DY tangent to circle O
+DZ tangent to circle O
+AW = 12
+BW = 4
+BC = 25
+angle BAD = 90
+find CO
+"""
+
+
+def test_leader_ends_off_a_circle_crossing():
+    """Seed 3707's index 0: the "CO = ?" leader ends on CO away from the circle it crosses."""
+    lab = textbook_figure(parse(TANGENTIAL, "x")).labels
+    led = next(x for x in lab["labels"] if x["element"] == "CO")
+    assert led["leader"] is not None  # (still led: the case the rule is about)
+    assert _leaders_at_crossings(lab, _pts(lab)) == [] and textbook_problems(lab) == []
+
+
+def test_reader_flags_a_leader_at_a_circle_crossing():
+    fig = {"segments": [["C", "O"]], "circles": [{"centre": [272.0, 276.0], "radius": 130.0}],
+           "labels": [{"text": "CO = ?", "element": "CO", "bbox": [171, 260, 229, 277],
+                       "leader": [[159.23, 337.11], [170.61, 279.3]]}]}
+    pts = {"C": (45.0, 406.0), "O": (272.0, 276.0)}
+    assert "the circle" in _leaders_at_crossings(fig, pts)[0]
+    fig["labels"][0]["leader"] = [[148.0, 351.0], [148.0, 380.0]]
+    assert _leaders_at_crossings(fig, pts) == []
