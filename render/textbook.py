@@ -38,7 +38,8 @@ from .general import extensions, named_segments, radius_end
 from .labels import ON_SOMETHING
 from .mark_place import (RUN_ON_FONTS, RUN_ON_SHARE, MarkLayout, corner_crossings, draw_mark, drawn_triangles,
                          rounded, unsplit_corner)
-from .marks import Mark, angle_key, element_text, equal_chords, lone, merge_equal, read_marks, tangent_squares
+from .marks import (Mark, angle_key, drawn_touching, element_text, equal_chords, lone, merge_equal, read_marks,
+                    tangent_squares)
 from .scene import Scene, SceneArc, SceneShape
 
 STYLES = ("plain", "colour")
@@ -1499,7 +1500,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         found = layout_faults(problem, scene, frame, mk)
         forced = forced_faults(m, found) if found else []
         faults = [f.text for f in found]
-        touching = tangent_squares(problem, scene.segments, mk)
+        touching = tangent_squares(problem, scene.segments, mk) + drawn_touching(scene, mk)  # (every touching point
+        # dotted alike)
         if chords := equal_chords(mk, scene.segments):  # (equal arcs' drawn chords ticked: one count a length)
             mk = _equal_marks(problem, mk + chords, m, seed, spare)
         kept, rights, ask_valued, sources = mk + touching, [], True, {}
@@ -1659,8 +1661,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         # a flat angle the facts force: no use; a chord drawn through the centre that no fact puts there may
         # not be there from another start)
         told = {f.text for f in best[9]} if best else set()
-        if k and not any(f.startswith(("points ", "point ", "the circle ", "the angle ")) and f not in told
-                         for f in best[3] + best[8]) and not best[7].misread:
+        if k and not any((f.startswith(("points ", "point ", "the circle ", "the angle ")) or reads_as_fact(f))
+                         and f not in told for f in best[3] + best[8]) and not best[7].misread:
             break  # (a given model too: another start may find another solution of the same facts, goal alike)
         try:
             m = _model(problem, model if not k else None, seed + k)
@@ -2345,6 +2347,21 @@ def _led_anchor(d, q: Quantity) -> np.ndarray | None:
     return None
 
 
+def _stretch_middles(d, q: Quantity) -> list[np.ndarray]:
+    """The middles of arc ``q``'s stretches between the drawn points on it (pixels, y up), the longest first."""
+    from .compose import ON_CIRCLE_PX
+
+    pts = d.rules.points
+    o, a, b = (np.asarray(pts[n], float) for n in q.key)
+    ta, r = math.atan2(*(a - o)[::-1]), float(np.hypot(*(a - o)))
+    sweep = (math.atan2(*(b - o)[::-1]) - ta) % (2 * math.pi)
+    cuts = sorted({(math.atan2(*(np.asarray(p, float) - o)[::-1]) - ta) % (2 * math.pi) for p in pts.values()
+                   if abs(float(np.hypot(*(np.asarray(p, float) - o))) - r) < ON_CIRCLE_PX})
+    cuts = [0.0] + [u for u in cuts if 1e-3 < u < sweep - 1e-3] + [sweep]
+    spans = sorted(zip(cuts, cuts[1:]), key=lambda st: st[0] - st[1])
+    return [o + r * np.array([math.cos(ta + (lo + hi) / 2), math.sin(ta + (lo + hi) / 2)]) for lo, hi in spans]
+
+
 LED_ARC_CLEAR = 3.0  # px between a led angle's arc and every label
 LED_ARC_STEP = 4.0  # px between the radii tried for it
 
@@ -2413,6 +2430,8 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
         role, element = ("side" if q.kind is QKind.LENGTH else "arc" if q.kind is QKind.ARC else "angle"), str(q)
         if q.kind is QKind.ARC:  # (a leader by the arc's end reads as pointing at that point)
             own_names = set()
+            if anchor is not None and text.startswith("arc "):  # (named through its points: any stretch's middle
+                anchors += [m for m in _stretch_middles(d, q) if float(np.hypot(*(m - anchor))) > 1.0]  # says it)
     else:  # (a circle's own given, "diameter A = 10": led to its rim)
         anchors, own_names, role, element = _rim(d, q, scene), set(), "shape", q
     if not anchors:
@@ -2602,7 +2621,8 @@ def _legend_text(ann: TextbookAnnotation, q: Quantity, scene: Scene) -> str:
     name = ann.names.get(str(q), str(q))
     pts = name.removeprefix("arc ")
     if q.kind is QKind.ARC and pts != name and len(pts) == 3 and pts[0] == q.key[0]:  # (centre first: the language's)
-        name = arc_name(scene, pts)
+        name = ann.texts[q].split(" = ", 1)[0] if ann.texts[q].startswith("arc ") else arc_name(scene, pts)
+        # (named through a point inside it where its label is: "arc NLM", never "arc NM" for an arc that L splits)
     return f"{name} = {value}"
 
 

@@ -791,7 +791,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _arc_labels_off(fig, pts) + _pieces_by_whole_middles(fig, pts) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
             + _near_incidences(fig, pts) + _sectors_past_chords(fig, pts) + _bracketed_values_moved(fig)
             + _leaders_at_crossings(fig, pts) + _values_on_crossed_sides(fig, pts) + _bare_arc_queries(fig)
-            + _pieces_in_dimension_strips(fig, pts) + _bare_arc_values(fig, pts))
+            + _pieces_in_dimension_strips(fig, pts) + _bare_arc_values(fig, pts) + _unlike_touching_dots(fig, pts))
 
 
 NEAR_CENTRE = 0.15  # of the radius: a chord passing nearer its circle's centre (but not through it) reads as a diameter
@@ -3083,4 +3083,29 @@ def _bare_arc_values(fig: dict, pts: dict) -> list[str]:
         if inside:
             out.append(f"the bare {lab['text']!r} of {lab['element']} sits on an arc through {', '.join(inside)}: it "
                        "reads as a shorter stretch's arc")
+    return out
+
+
+TOUCH_PX = 1.0  # px: a drawn line this near tangent to a circle touches it as drawn
+
+
+def _unlike_touching_dots(fig: dict, pts: dict) -> list[str]:
+    """In a figure whose tangencies have dots, every point where a drawn line touches a circle as drawn has one: a
+    point's small dot there beside the others reads as no tangency (reader 37's 29, FormalGeo 767: W's dot, where PV
+    touches the circle, much smaller than Q's, S's and U's)."""
+    touching = {m["elements"][0].split(" ")[-1] for m in fig.get("marks", []) if m["kind"] == "dot"}
+    if not touching:
+        return []
+    out = []
+    for name in sorted(set(fig.get("dots", [])) - touching):
+        xy = pts.get(name)
+        for circle in fig.get("circles", []) if xy is not None else []:
+            c, r = circle["centre"], circle["radius"]
+            if abs(math.dist(xy, c) - r) > ON_LINE:
+                continue
+            if any(name in (p, q) and p in pts and q in pts and pts[p] != pts[q]
+                   and abs(_line_off(pts[p], pts[q], c) - r) < TOUCH_PX for p, q in fig["segments"]):
+                out.append(f"the point {name}, where a drawn line touches a circle, has a point's dot beside "
+                           "tangency dots: it reads as no tangency")
+                break
     return out

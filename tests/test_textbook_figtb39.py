@@ -5,13 +5,20 @@
   (``_bare_arc_values``).
 * A leader to a side ends away from where a drawn circle crosses that side, as from where a line crosses it (the
   generated quadrilateral about a circle, seed 3707 index 0: "CO = ?" ended where CO crosses the circle, reading as
-  the circle's or the crossing's; ``_leaders_at_crossings``)."""
+  the circle's or the crossing's; ``_leaders_at_crossings``).
+* A chord drawn near the centre reads as a diameter: where the model made here draws one that no fact makes so, and
+  the spreads leave it near, another start is tried, as for points drawn too close (FormalGeo 1883: chord TS 17 px
+  from centre B in a 211 px circle; ``_near_incidences``).
+* Every point where a drawn line touches a circle as drawn gets the tangency dot, in a figure whose tangencies have
+  dots (FormalGeo 767: W's point dot, where PV touches the circle, much smaller than Q's, S's and U's;
+  ``_unlike_touching_dots``)."""
 from __future__ import annotations
 
 from geomill.dsl import parse
 from geomill.render.textbook import textbook_figure
 
-from tests.label_reader import _bare_arc_values, _leaders_at_crossings, mark_problems, textbook_problems
+from tests.label_reader import (_bare_arc_values, _leaders_at_crossings, _near_incidences, _unlike_touching_dots,
+                                mark_problems, textbook_problems)
 
 ARC_THROUGH = """points E A B C D
 triangle ECD
@@ -90,3 +97,67 @@ def test_reader_flags_a_leader_at_a_circle_crossing():
     assert "the circle" in _leaders_at_crossings(fig, pts)[0]
     fig["labels"][0]["leader"] = [[148.0, 351.0], [148.0, 380.0]]
     assert _leaders_at_crossings(fig, pts) == []
+
+
+CHORDS = """points S V R B U T
+triangle VSU
+line R V U
+line S V T
+circle B through R S U T
+clockwise VSU RSU RUT TVU
+angle TVU = x
+arc BSR = 84
+arc BTU = 130
+find x
+"""
+
+
+def test_no_chord_drawn_near_the_centre():
+    """FormalGeo 1883: neither chord ST nor chord RU reads as a diameter (the facts leave both free)."""
+    fig = textbook_figure(parse(CHORDS, "x"))
+    assert not any("reads as a diameter" in a for a in fig.accidental)
+    assert _near_incidences(fig.labels, _pts(fig.labels)) == [] and textbook_problems(fig.labels) == []
+
+
+TOUCHING = """points Q P W Z V U T S R
+line P Q R
+line P W V
+line V U T
+line R S T
+circle Z through Q W U S
+RQ tangent to circle Z
+RS tangent to circle Z
+TS tangent to circle Z
+TU tangent to circle Z
+clockwise QWU QUS
+QR = 6
+RT = x
+TU = 4
+VW = 8
+PW = 3
+find x
+"""
+
+
+def test_every_touching_point_dotted_alike():
+    """FormalGeo 767: PV is drawn touching the circle at W (no fact says so): W's dot is the tangency dots' size."""
+    lab = textbook_figure(parse(TOUCHING, "x")).labels
+    dots = {m["elements"][0] for m in lab["marks"] if m["kind"] == "dot"}
+    assert dots == {"point Q", "point S", "point U", "point W"}
+    assert _unlike_touching_dots(lab, _pts(lab)) == [] and textbook_problems(lab) == [] and mark_problems(lab) == []
+
+
+def test_reader_flags_a_small_dot_where_a_line_touches():
+    pts = {"Z": (227.0, 256.0), "P": (319.0, 107.0), "V": (467.0, 405.0), "Q": (227.0, 107.0)}
+    w = (359.0, 187.5)
+    fig = {"circles": [{"centre": [227.0, 256.0], "radius": 149.0}], "segments": [["P", "W"], ["W", "V"], ["P", "Q"]],
+           "marks": [{"kind": "dot", "elements": ["point Q"]}], "dots": ["W", "Z"]}
+    # (W where the circle touches PV: the foot of Z on PV)
+    ux, uy = pts["V"][0] - pts["P"][0], pts["V"][1] - pts["P"][1]
+    t = ((pts["Z"][0] - pts["P"][0]) * ux + (pts["Z"][1] - pts["P"][1]) * uy) / (ux * ux + uy * uy)
+    w = (pts["P"][0] + t * ux, pts["P"][1] + t * uy)
+    fig["circles"][0]["radius"] = ((w[0] - 227.0) ** 2 + (w[1] - 256.0) ** 2) ** 0.5
+    pts["W"] = w
+    assert "point W" in _unlike_touching_dots(fig, pts)[0]
+    fig["marks"].append({"kind": "dot", "elements": ["point W"]})
+    assert _unlike_touching_dots(fig, pts) == []
