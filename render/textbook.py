@@ -136,6 +136,8 @@ class TextbookAnnotation(Annotation):
     # drawn: "perimeter ADE = 3") -> its legend line: a given never vanishes from the figure
     unsplit_out: set = field(default_factory=set)  # split sides' values the legend writes: no dimension line had a
     # place, and by the side the value sat by one piece (never led across to it either)
+    pieces: set = field(default_factory=set)  # pieces of a side with a dimension line whose value is named by the
+    # piece ("AE = 12"): read by the name, between the side and the whole's dimension line too (``_led_across``)
     leaders: set = field(default_factory=set)  # the asked angle or side whose named "?" is set off with a leader
     # from its arc or side (no place by it reads as its own: review 5 found such goals unmarked)
     query_edge_fonts: ClassVar[float] = 1.6  # a shape's bare "?" by a side read as the side's length asked
@@ -172,7 +174,7 @@ class TextbookAnnotation(Annotation):
         the leader's end on a piece reads past the name), nearest it; the asked one too where its "?" is named
         ("PR = ?": reader 32's 02)."""
         named = self.named | ({self.query} if self.named_query and self.query is not None else set())
-        return frozenset(str(q) for q in named & self.split if q not in self.spans)
+        return frozenset(str(q) for q in named & (self.split | self.pieces) if q not in self.spans)
 
     def query_optional(self) -> bool:
         """A textbook figure marks every goal it draws (a student looks for the "?"): an asked shape too, set off
@@ -1970,6 +1972,22 @@ def _led_across(ann: TextbookAnnotation, d, compose: Callable[[], object]):
              and q not in ann.split and q not in ann.spans and q not in ann.unsplit_out]
     if not stuck:
         return d
+    pieces = [q for q in stuck if _spanned_piece(ann, d, q)]
+    if pieces:  # (a piece of a side whose whole has a dimension line: named by the piece, "AE = 12" under it, before
+        # a leader across the lines between, which read as a second altitude: reader 37's 17)
+        was = (set(ann.in_text), set(ann.named), set(ann.pieces))
+        ann.in_text -= set(pieces)
+        ann.named |= set(pieces)
+        ann.pieces |= set(pieces)
+        tried = compose()
+        tried.misread = _unnamed_misread(tried, ann)
+        if len(ann.in_text) < len(was[0]) and not _worse(tried, d) and _astray(tried, ann) <= _astray(d, ann):
+            d = tried
+            stuck = [q for q in stuck if q in ann.in_text]
+            if not stuck:
+                return d
+        else:
+            ann.in_text, ann.named, ann.pieces = was
     was = (set(ann.in_text), set(ann.named), set(ann.leaders), set(ann.across), set(ann.forced))
     _set_off(ann, stuck)
     ann.across |= set(stuck)
@@ -1980,6 +1998,21 @@ def _led_across(ann: TextbookAnnotation, d, compose: Callable[[], object]):
         return tried
     ann.in_text, ann.named, ann.leaders, ann.across, ann.forced = was
     return d
+
+
+def _spanned_piece(ann: TextbookAnnotation, d, q: Quantity) -> bool:
+    """Is side ``q`` a piece of a side that has a dimension line (``ann.spans``): both its ends on that side?"""
+    pts = d.rules.points
+    for whole in ann.spans:
+        if not all(n in pts for n in (*whole.key, *q.key)) or set(q.key) == set(whole.key):
+            continue
+        a, b = (np.asarray(pts[n], float) for n in whole.key)
+        u = b - a
+        n2 = float(u @ u)
+        if n2 > 1e-9 and all(_off_line(np.asarray(pts[n], float), a, b) < 1.0 and
+                             -1e-6 <= float((np.asarray(pts[n], float) - a) @ u) / n2 <= 1 + 1e-6 for n in q.key):
+            return True
+    return False
 
 
 def _astray(d, ann: TextbookAnnotation) -> int:

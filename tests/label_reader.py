@@ -791,7 +791,8 @@ def textbook_problems(fig: dict) -> list[str]:
             + _arc_labels_off(fig, pts) + _pieces_by_whole_middles(fig, pts) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
             + _near_incidences(fig, pts) + _sectors_past_chords(fig, pts) + _bracketed_values_moved(fig)
             + _leaders_at_crossings(fig, pts) + _values_on_crossed_sides(fig, pts) + _bare_arc_queries(fig)
-            + _pieces_in_dimension_strips(fig, pts) + _bare_arc_values(fig, pts) + _unlike_touching_dots(fig, pts))
+            + _pieces_in_dimension_strips(fig, pts) + _bare_arc_values(fig, pts) + _unlike_touching_dots(fig, pts)
+            + _leaders_across_annotated_sides(fig, pts))
 
 
 NEAR_CENTRE = 0.15  # of the radius: a chord passing nearer its circle's centre (but not through it) reads as a diameter
@@ -3107,5 +3108,39 @@ def _unlike_touching_dots(fig: dict, pts: dict) -> list[str]:
                    and abs(_line_off(pts[p], pts[q], c) - r) < TOUCH_PX for p, q in fig["segments"]):
                 out.append(f"the point {name}, where a drawn line touches a circle, has a point's dot beside "
                            "tangency dots: it reads as no tangency")
+                break
+    return out
+
+
+LEADER_BY_SIDE_MARK = 12.0  # px: a leader crossing a drawn side this near one of the side's marks (a tick, an arrow)
+LEADER_BY_SIDE_VALUE = 1.5  # fonts: or this near the side's own value reads as part of that side's annotation
+
+
+def _leaders_across_annotated_sides(fig: dict, pts: dict) -> list[str]:
+    """A leader never crosses a drawn side by that side's own marks or value: there it reads as a segment drawn
+    across the side, a second altitude, and parts the side from its value (reader 37's 17: "AE = 12"'s vertical
+    leader crossed AD by AD's parallel arrows and its "15")."""
+    font = _font(fig)
+    out = []
+    for lab in fig["labels"]:
+        if not lab.get("leader"):
+            continue
+        start, end = (tuple(p[:2]) for p in lab["leader"][:2])
+        line = LineString([start, end])
+        own = set(lab["element"].split(" ")[-1])
+        for p, q in fig["segments"]:
+            if p not in pts or q not in pts or pts[p] == pts[q] or {p, q} <= own:
+                continue
+            hit = line.intersection(LineString([pts[p], pts[q]]))
+            if hit.geom_type != "Point" or math.dist((hit.x, hit.y), start) < 3.0:
+                continue  # (its own end on an element there)
+            side = LineString([pts[p], pts[q]])
+            marks = [mk for m in fig.get("marks", []) if m["kind"] in ("parallel", "equal") for mk in m["pixels"]
+                     if len(mk) > 1 and all(side.distance(Point(xy)) < 6.0 for xy in mk)]
+            values = [v for v in fig["labels"] if v is not lab and v["element"] in (p + q, q + p)]
+            if any(LineString(mk).distance(hit) < LEADER_BY_SIDE_MARK for mk in marks) or any(
+                    box(*v["bbox"]).distance(hit) < LEADER_BY_SIDE_VALUE * font for v in values):
+                out.append(f"the leader of {lab['text']!r} crosses {p}{q} by {p}{q}'s marks or value: it reads as a "
+                           "segment drawn across it")
                 break
     return out

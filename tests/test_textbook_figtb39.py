@@ -11,14 +11,18 @@
   from centre B in a 211 px circle; ``_near_incidences``).
 * Every point where a drawn line touches a circle as drawn gets the tangency dot, in a figure whose tangencies have
   dots (FormalGeo 767: W's point dot, where PV touches the circle, much smaller than Q's, S's and U's;
-  ``_unlike_touching_dots``)."""
+  ``_unlike_touching_dots``).
+* A piece's value of a side with a dimension line is named under the piece ("AE = 12", between the side and the
+  whole's dimension line: its name says it is no part of that dimension) before a leader across the lines between
+  (the generated parallelogram, seed 3707 index 1: "AE = 12"'s leader crossed AD by AD's arrows and "15", read as a
+  second altitude; ``_leaders_across_annotated_sides``)."""
 from __future__ import annotations
 
 from geomill.dsl import parse
 from geomill.render.textbook import textbook_figure
 
-from tests.label_reader import (_bare_arc_values, _leaders_at_crossings, _near_incidences, _unlike_touching_dots,
-                                mark_problems, textbook_problems)
+from tests.label_reader import (_bare_arc_values, _leaders_across_annotated_sides, _leaders_at_crossings,
+                                _near_incidences, _unlike_touching_dots, mark_problems, textbook_problems)
 
 ARC_THROUGH = """points E A B C D
 triangle ECD
@@ -161,3 +165,37 @@ def test_reader_flags_a_small_dot_where_a_line_touches():
     assert "point W" in _unlike_touching_dots(fig, pts)[0]
     fig["marks"].append({"kind": "dot", "elements": ["point W"]})
     assert _unlike_touching_dots(fig, pts) == []
+
+
+PIECE = """points A B C D E
+parallelogram ABCD
+line A E B
+line D E
+DE perpendicular to AE
+AB = 27
+AD = 15
+AE = 12
+find area ABCD
+"""
+
+
+def test_piece_value_named_under_the_piece():
+    """Seed 3707's index 1: "AE = 12" under AE, no leader across AD."""
+    lab = textbook_figure(parse(PIECE, "x")).labels
+    ae = next(x for x in lab["labels"] if x["element"] == "AE")
+    assert ae["text"] == "AE = 12" and ae["leader"] is None
+    assert ae["bbox"][1] > lab["points"]["A"][1]  # (under AB, the side it is a piece of)
+    assert _leaders_across_annotated_sides(lab, _pts(lab)) == [] and textbook_problems(lab) == []
+
+
+def test_reader_flags_a_leader_across_a_side_by_its_marks():
+    pts = {"A": (44.67, 304.77), "B": (337.28, 304.77), "D": (174.72, 207.2), "E": (174.72, 304.77)}
+    fig = {"segments": [["A", "E"], ["E", "B"], ["D", "E"], ["D", "A"]],
+           "marks": [{"kind": "parallel", "elements": ["AD", "BC"], "pixels": [[[93.09, 262.2], [102.49, 261.4],
+                                                                                 [99.09, 270.2]]]}],
+           "labels": [{"text": "15", "element": "AD", "bbox": [84, 228.67, 106, 245.33], "leader": None},
+                      {"text": "AE = 12", "element": "AE", "bbox": [41.33, 170.67, 110.33, 187.33],
+                       "leader": [[109.69, 301.77], [109.69, 187.33]]}]}
+    assert "crosses DA" in _leaders_across_annotated_sides(fig, pts)[0]
+    fig["labels"][1]["leader"] = [[150.0, 301.77], [150.0, 187.33]]  # (across AD far from its arrow and "15")
+    assert _leaders_across_annotated_sides(fig, pts) == []
