@@ -792,7 +792,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _near_incidences(fig, pts) + _sectors_past_chords(fig, pts) + _bracketed_values_moved(fig)
             + _leaders_at_crossings(fig, pts) + _values_on_crossed_sides(fig, pts) + _bare_arc_queries(fig)
             + _pieces_in_dimension_strips(fig, pts) + _bare_arc_values(fig, pts) + _unlike_touching_dots(fig, pts)
-            + _leaders_across_annotated_sides(fig, pts))
+            + _leaders_across_annotated_sides(fig, pts) + _leaders_across_arcs(fig, pts))
 
 
 NEAR_CENTRE = 0.15  # of the radius: a chord passing nearer its circle's centre (but not through it) reads as a diameter
@@ -3143,4 +3143,31 @@ def _leaders_across_annotated_sides(fig: dict, pts: dict) -> list[str]:
                 out.append(f"the leader of {lab['text']!r} crosses {p}{q} by {p}{q}'s marks or value: it reads as a "
                            "segment drawn across it")
                 break
+    return out
+
+
+def _leaders_across_arcs(fig: dict, pts: dict) -> list[str]:
+    """A leader never crosses another angle's arc on its way to its own element: at a vertex of nested arcs each
+    callout then reads as pointing at the first arc it meets (reader 37's 25, FormalGeo 3442: the leaders of
+    "∠AOC = 130°" and "∠COD = 90°" ran across the other arcs at O, no reader could tell which callout was which)."""
+    arcs = []
+    for v, r, t0, sweep, el in _vertex_arcs(fig, pts):
+        k = max(8, int(r * sweep / 2))
+        arcs.append((el, set(_angle_points(el, pts)), _angle_points(el, pts)[1],
+                     LineString([(v[0] + r * math.cos(t0 + sweep * i / k), v[1] + r * math.sin(t0 + sweep * i / k))
+                                 for i in range(k + 1)])))
+    out = []
+    for lab in fig["labels"]:
+        if not lab.get("leader") or not arcs:
+            continue
+        start, end = (tuple(p[:2]) for p in lab["leader"][:2])
+        n = math.dist(start, end)
+        if n <= ARC_END + 1.0:
+            continue
+        k = (ARC_END + 1.0) / n  # (its own end on its arc: clear of that)
+        line = LineString([(start[0] + k * (end[0] - start[0]), start[1] + k * (end[1] - start[1])), end])
+        own = set(_angle_points(lab["element"], pts)) if lab["element"].startswith("angle ") else set()
+        hit = next((el for el, names, _, arc in arcs if names != own and arc.intersects(line)), None)
+        if hit is not None:
+            out.append(f"the leader of {lab['text']!r} crosses the arc of {hit}: it reads as pointing at that arc")
     return out

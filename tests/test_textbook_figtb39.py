@@ -15,14 +15,17 @@
 * A piece's value of a side with a dimension line is named under the piece ("AE = 12", between the side and the
   whole's dimension line: its name says it is no part of that dimension) before a leader across the lines between
   (the generated parallelogram, seed 3707 index 1: "AE = 12"'s leader crossed AD by AD's arrows and "15", read as a
-  second altitude; ``_leaders_across_annotated_sides``)."""
+  second altitude; ``_leaders_across_annotated_sides``).
+* A callout's leader crosses no other angle's arc on its way to its own (FormalGeo 3442: "∠AOC = 130°" led across
+  COD's arc in a nest of four arcs at O; ``_leaders_across_arcs``)."""
 from __future__ import annotations
 
 from geomill.dsl import parse
 from geomill.render.textbook import textbook_figure
 
-from tests.label_reader import (_bare_arc_values, _leaders_across_annotated_sides, _leaders_at_crossings,
-                                _near_incidences, _unlike_touching_dots, mark_problems, textbook_problems)
+from tests.label_reader import (_bare_arc_values, _leaders_across_annotated_sides, _leaders_across_arcs,
+                                _leaders_at_crossings, _near_incidences, _unlike_touching_dots, mark_problems,
+                                textbook_problems)
 
 ARC_THROUGH = """points E A B C D
 triangle ECD
@@ -199,3 +202,15 @@ def test_reader_flags_a_leader_across_a_side_by_its_marks():
     assert "crosses DA" in _leaders_across_annotated_sides(fig, pts)[0]
     fig["labels"][1]["leader"] = [[150.0, 301.77], [150.0, 187.33]]  # (across AD far from its arrow and "15")
     assert _leaders_across_annotated_sides(fig, pts) == []
+
+
+def test_reader_flags_a_callout_across_another_arc():
+    """Reader 37's 25 as exported: "∠AOC = 130°" ends on its arc (50.7 px) after crossing COD's (64.7 px)."""
+    pts = {"O": (186.76, 92.78), "A": (44.67, 292.44), "C": (345.45, 80.11), "D": (213.82, 431.89),
+           "B": (467.33, 292.44)}
+    fig = {"angle_marks": [{"element": "angle AOC", "radius": 50.67}, {"element": "angle DOC", "radius": 64.67}],
+           "marks": [], "labels": [{"text": "∠AOC = 130°", "element": "angle AOC", "bbox": [364.15, 157.67, 481.85, 174.33],
+                                    "leader": [[215.72, 137.39], [362.17, 157.4]]}]}
+    assert "crosses the arc of angle DOC" in _leaders_across_arcs(fig, pts)[0]
+    fig["angle_marks"][1]["radius"] = 36.0  # (COD's arc inside AOC's: the leader leaves AOC's arc outwards, clear)
+    assert _leaders_across_arcs(fig, pts) == []
