@@ -1135,6 +1135,8 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
             a, _, b = q.key  # never across one of them)
             arms = np.array([[frame.px(scene.points[q.key[1]]), frame.px(scene.points[e])] for e in (a, b)], float)
             in_wedge = partial(_leaders_in_wedge, rule, arms)
+        if role == "side" and strokes.size and str(q) in annotation.led_across():  # (led across lines: across them
+            in_wedge = partial(_leaders_far_from_marks, rule, strokes)  # away from their marks first, reader 37's 01)
         if annotation.arcs_clear and q.kind in (QKind.AREA, QKind.PERIMETER) and q.key[0] in d.rules.fills:
             rule = _inside_or_led(rule, d.rules.fills[q.key[0]])
         # (an asked shape that may go unmarked is marked inside it or not at all: set off, "area = ?" says little)
@@ -2066,6 +2068,24 @@ def _leaders_off_marks(rule, strokes: np.ndarray, boxes: np.ndarray, leaders,
     if squares is not None and squares.size:
         good &= _segment_gaps(leaders, squares).min(axis=1) >= SQUARE_LEADER_CLEAR
     return good
+
+
+LEADER_ACROSS_MARK = 12.0  # px a leader led across lines keeps from every mark past its own end (by an arrow or a
+# tick on the line it crosses, it reads as a segment drawn across that line: reader 37's 01 and 17)
+
+
+def _leaders_far_from_marks(rule, strokes: np.ndarray, boxes: np.ndarray, leaders) -> np.ndarray:
+    """``rule``'s verdict on the boxes (n×4), and each leader (n×2×2), past its first ``LEADER_ACROSS_MARK`` px (its
+    end on its own side, by its own marks), that far from every relation mark's stroke (k×2×2)."""
+    good = rule(boxes, leaders)
+    if leaders is None or not len(leaders):
+        return good
+    leaders = np.asarray(leaders, dtype=float)
+    u = leaders[:, 1] - leaders[:, 0]
+    n = np.maximum(np.hypot(u[:, 0], u[:, 1]), 1e-9)
+    k = np.minimum(LEADER_ACROSS_MARK / n, 1.0)[:, None]
+    far = np.stack([leaders[:, 0] + k * u, leaders[:, 1]], axis=1)
+    return good & (_segment_gaps(far, strokes).min(axis=1) >= LEADER_ACROSS_MARK)
 
 
 LEADER_LEADER_CLEAR = 4.0  # px a leader keeps from every other label's leader (reader 36's 24: "AO = 5"'s and the

@@ -1591,6 +1591,9 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                        lambda drawn: _cut_values(ann, drawn, scene, frame), shorts, led=False)
         out = [q for q in ann.in_text if q.kind in (QKind.ANGLE, QKind.LENGTH) and q in ann.facts
                and q not in ann.spans] if values == "image" else []
+        if out:  # (a piece of a side with a dimension line: named by the piece first, no leader)
+            d = _named_pieces(ann, d, lambda: renderer.compose(scene, ann), out)
+            out = [q for q in out if q in ann.in_text]
         if out:  # a given with no place by its element: named ("∠CAO = 25°") and set off with a leader from its
             # small arc or its side before the text takes it (review 6: 25 givens moved where there was room); a
             # split side's on its dimension line, named, never led to one piece of it
@@ -1972,22 +1975,10 @@ def _led_across(ann: TextbookAnnotation, d, compose: Callable[[], object]):
              and q not in ann.split and q not in ann.spans and q not in ann.unsplit_out]
     if not stuck:
         return d
-    pieces = [q for q in stuck if _spanned_piece(ann, d, q)]
-    if pieces:  # (a piece of a side whose whole has a dimension line: named by the piece, "AE = 12" under it, before
-        # a leader across the lines between, which read as a second altitude: reader 37's 17)
-        was = (set(ann.in_text), set(ann.named), set(ann.pieces))
-        ann.in_text -= set(pieces)
-        ann.named |= set(pieces)
-        ann.pieces |= set(pieces)
-        tried = compose()
-        tried.misread = _unnamed_misread(tried, ann)
-        if len(ann.in_text) < len(was[0]) and not _worse(tried, d) and _astray(tried, ann) <= _astray(d, ann):
-            d = tried
-            stuck = [q for q in stuck if q in ann.in_text]
-            if not stuck:
-                return d
-        else:
-            ann.in_text, ann.named, ann.pieces = was
+    d = _named_pieces(ann, d, compose, stuck)
+    stuck = [q for q in stuck if q in ann.in_text]
+    if not stuck:
+        return d
     was = (set(ann.in_text), set(ann.named), set(ann.leaders), set(ann.across), set(ann.forced))
     _set_off(ann, stuck)
     ann.across |= set(stuck)
@@ -1997,6 +1988,26 @@ def _led_across(ann: TextbookAnnotation, d, compose: Callable[[], object]):
             _astray(tried, ann) <= _astray(d, ann):
         return tried
     ann.in_text, ann.named, ann.leaders, ann.across, ann.forced = was
+    return d
+
+
+def _named_pieces(ann: TextbookAnnotation, d, compose: Callable[[], object], givens: list[Quantity]):
+    """The drawing with each of ``givens`` that is a piece of a side with a dimension line named by the piece ("AE =
+    12", under it too, between the side and the whole's dimension line: its name says it is no part of that
+    dimension), before any leader: led across the lines between, it read as a second altitude (reader 37's 17).
+    Kept only where fewer values are left off the figure and nothing misreads more."""
+    pieces = [q for q in givens if _spanned_piece(ann, d, q)]
+    if not pieces:
+        return d
+    was = (set(ann.in_text), set(ann.named), set(ann.pieces))
+    ann.in_text -= set(pieces)
+    ann.named |= set(pieces)
+    ann.pieces |= set(pieces)
+    tried = compose()
+    tried.misread = _unnamed_misread(tried, ann)
+    if len(ann.in_text) < len(was[0]) and not _worse(tried, d) and _astray(tried, ann) <= _astray(d, ann):
+        return tried
+    ann.in_text, ann.named, ann.pieces = was
     return d
 
 

@@ -15,12 +15,15 @@
 * A piece's value of a side with a dimension line is named under the piece ("AE = 12", between the side and the
   whole's dimension line: its name says it is no part of that dimension) before a leader across the lines between
   (the generated parallelogram, seed 3707 index 1: "AE = 12"'s leader crossed AD by AD's arrows and "15", read as a
-  second altitude; ``_leaders_across_annotated_sides``).
+  second altitude; ``_leaders_across_annotated_sides``).  A leader that must cross lines crosses them away from their
+  marks first (``compose._leaders_far_from_marks``: seed 3707 index 3, "CF = 13" led across FG by FG's arrow).
 * A callout's leader crosses no other angle's arc on its way to its own (FormalGeo 3442: "∠AOC = 130°" led across
   COD's arc in a nest of four arcs at O; ``_leaders_across_arcs``)."""
 from __future__ import annotations
 
+import numpy as np
 from geomill.dsl import parse
+from geomill.render.compose import LEADER_ACROSS_MARK, _leaders_far_from_marks
 from geomill.render.textbook import textbook_figure
 
 from tests.label_reader import (_bare_arc_values, _leaders_across_annotated_sides, _leaders_across_arcs,
@@ -214,3 +217,14 @@ def test_reader_flags_a_callout_across_another_arc():
     assert "crosses the arc of angle DOC" in _leaders_across_arcs(fig, pts)[0]
     fig["angle_marks"][1]["radius"] = 36.0  # (COD's arc inside AOC's: the leader leaves AOC's arc outwards, clear)
     assert _leaders_across_arcs(fig, pts) == []
+
+
+def test_a_leader_across_lines_keeps_off_their_marks():
+    """The across-lines leader's rule: past its own end, ``LEADER_ACROSS_MARK`` px from every mark's stroke."""
+    arrow = np.array([[[330.0, 245.0], [338.0, 250.0]], [[338.0, 250.0], [330.0, 255.0]]])  # (FG's arrow)
+    boxes = np.zeros((3, 4))
+    leaders = np.array([[[319.0, 220.0], [319.0, 265.0]],  # 11 px from the arrow's tip: too near
+                        [[314.0, 220.0], [310.0, 265.0]],  # farther off
+                        [[336.0, 257.0], [400.0, 300.0]]])  # its own end by the arrow (its own mark), then away
+    ok = _leaders_far_from_marks(lambda b, ld: np.ones(len(b), bool), arrow, boxes, leaders)
+    assert ok.tolist() == [False, True, True] and LEADER_ACROSS_MARK > 11.0
