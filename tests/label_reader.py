@@ -3149,13 +3149,18 @@ def _leaders_across_annotated_sides(fig: dict, pts: dict) -> list[str]:
 def _leaders_across_arcs(fig: dict, pts: dict) -> list[str]:
     """A leader never crosses another angle's arc on its way to its own element: at a vertex of nested arcs each
     callout then reads as pointing at the first arc it meets (reader 37's 25, FormalGeo 3442: the leaders of
-    "∠AOC = 130°" and "∠COD = 90°" ran across the other arcs at O, no reader could tell which callout was which)."""
+    "∠AOC = 130°" and "∠COD = 90°" ran across the other arcs at O, no reader could tell which callout was which).
+    The arc of an angle that holds the labelled one, drawn outside its arc, every leader out of it crosses: that
+    one reads as passed through (reader 14's 08: "∠MNQ = …" out across MNP's arc, MNP = MNQ + QNP)."""
     arcs = []
     for v, r, t0, sweep, el in _vertex_arcs(fig, pts):
         k = max(8, int(r * sweep / 2))
-        arcs.append((el, set(_angle_points(el, pts)), _angle_points(el, pts)[1],
+        arcs.append((el, set(_angle_points(el, pts)), (t0, sweep),
                      LineString([(v[0] + r * math.cos(t0 + sweep * i / k), v[1] + r * math.sin(t0 + sweep * i / k))
                                  for i in range(k + 1)])))
+
+    def holds(outer: tuple, inner: tuple) -> bool:
+        return (inner[0] - outer[0]) % (2 * math.pi) + inner[1] <= outer[1] + 1e-3
     out = []
     for lab in fig["labels"]:
         if not lab.get("leader") or not arcs:
@@ -3167,7 +3172,9 @@ def _leaders_across_arcs(fig: dict, pts: dict) -> list[str]:
         k = (ARC_END + 1.0) / n  # (its own end on its arc: clear of that)
         line = LineString([(start[0] + k * (end[0] - start[0]), start[1] + k * (end[1] - start[1])), end])
         own = set(_angle_points(lab["element"], pts)) if lab["element"].startswith("angle ") else set()
-        hit = next((el for el, names, _, arc in arcs if names != own and arc.intersects(line)), None)
+        span = _span(pts, *_angle_points(lab["element"], pts)) if own else None
+        hit = next((el for el, names, other, arc in arcs if names != own and arc.intersects(line)
+                    and not (span is not None and holds(other, span))), None)
         if hit is not None:
             out.append(f"the leader of {lab['text']!r} crosses the arc of {hit}: it reads as pointing at that arc")
     return out
