@@ -3119,11 +3119,12 @@ LEADER_BY_SIDE_VALUE = 1.5  # fonts: or this near the side's own value reads as 
 def _leaders_across_annotated_sides(fig: dict, pts: dict) -> list[str]:
     """A leader never crosses a drawn side by that side's own marks or value: there it reads as a segment drawn
     across the side, a second altitude, and parts the side from its value (reader 37's 17: "AE = 12"'s vertical
-    leader crossed AD by AD's parallel arrows and its "15")."""
+    leader crossed AD by AD's parallel arrows and its "15").  A region's leader crosses its boundary to enter it:
+    that is the leader's point, and its text names the region (reader 20's 55)."""
     font = _font(fig)
     out = []
     for lab in fig["labels"]:
-        if not lab.get("leader"):
+        if not lab.get("leader") or lab["element"].split(" ")[0] in SHAPE_WORDS:
             continue
         start, end = (tuple(p[:2]) for p in lab["leader"][:2])
         line = LineString([start, end])
