@@ -1079,7 +1079,7 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                 geo = (piece, *geo[1:3], NAMED_PIECE_REACH)
             anchor = tuple(geo[0]) if str(q) not in d.rules.set_off or str(q) in d.rules.side_offsets else \
                 _open_middle(d.rules.points, *q.key, marks=d.marks, claimed=_other_sides(items, q),
-                             lines=_drawn_lines(d))
+                             lines=_drawn_lines(d), cuts=_curve_crossings(d, *q.key))
             # (set off from a split side's dimension line, never from one piece of the side: review 14)
 
             def centres(w, h, stage, geo=geo, q=q, whole=whole):
@@ -1135,6 +1135,8 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
             a, _, b = q.key  # never across one of them)
             arms = np.array([[frame.px(scene.points[q.key[1]]), frame.px(scene.points[e])] for e in (a, b)], float)
             in_wedge = partial(_leaders_in_wedge, rule, arms)
+        if role == "side" and strokes.size and str(q) in annotation.led_across():  # (led across lines: across them
+            in_wedge = partial(_leaders_far_from_marks, rule, strokes)  # away from their marks first, reader 37's 01)
         if annotation.arcs_clear and q.kind in (QKind.AREA, QKind.PERIMETER) and q.key[0] in d.rules.fills:
             rule = _inside_or_led(rule, d.rules.fills[q.key[0]])
         # (an asked shape that may go unmarked is marked inside it or not at all: set off, "area = ?" says little)
@@ -1406,7 +1408,8 @@ def _led_to_side(d: Drawing, placer: Placer, placed: Placed, text: str, q: Quant
     d.rules.set_off = was | {str(q)}
     d.rules._cache.pop(("side", str(q)), None)
     anchors = dict.fromkeys(_open_middle(d.rules.points, *q.key, marks=d.marks, claimed=_other_sides(items, q),
-                                         lines=_drawn_lines(d), later=later) for later in (False, True))
+                                         lines=_drawn_lines(d), later=later, cuts=_curve_crossings(d, *q.key))
+                            for later in (False, True))
     placer.undo()
     clean = None
     rule = _leaders_apart_of(d, d.rules.rule("side", str(q)), style.font_px, str(q))
@@ -1470,7 +1473,7 @@ def _pieces(points: dict, a: str, b: str, claimed=()) -> tuple[np.ndarray, np.nd
     return p, u, pieces, free
 
 
-def _open_middle(points: dict, a: str, b: str, marks=(), claimed=(), lines=(), later: bool = False
+def _open_middle(points: dict, a: str, b: str, marks=(), claimed=(), lines=(), later: bool = False, cuts=()
                  ) -> tuple[float, float]:
     """The middle of the longest piece of segment ab (pixels) that no point splits and no other labelled segment
     (``claimed``: their end names) along it holds: a leader to the side ends there, clear of its points and of
@@ -1478,13 +1481,16 @@ def _open_middle(points: dict, a: str, b: str, marks=(), claimed=(), lines=(), l
     there, or a drawn line (``lines``: k×2×2 px) crosses ab there, the nearest spot of that piece clear of them
     (``LEADER_END_MARK`` px of every mark, review 8: a leader ending on its side's tick read as one;
     ``LEADER_END_CROSS`` px of every crossing, reader 32's 16: "AF = ?" ending where AF crosses DE); of two
-    spots as near the middle, the one towards a (``later``: towards b)."""
+    spots as near the middle, the one towards a (``later``: towards b); ``cuts`` (m×2 px): where a drawn circle
+    crosses ab, kept off as a crossing line is (reader 37's 11: "CO = ?" ending where CO crosses the circle)."""
     p, u, pieces, free = _pieces(points, a, b, claimed)
     n2 = max(float(u @ u), 1e-12)
     lo, hi = max(free or pieces, key=lambda st: st[1] - st[0])
     m = p + u * (lo + hi) / 2
     strokes = [np.asarray(mk, float) for mk in marks if len(mk) > 1]
     crossings = _crossings(p, u, np.asarray(lines, float).reshape(-1, 2, 2))
+    if len(cuts):
+        crossings = np.concatenate([crossings.reshape(-1, 2), np.asarray(cuts, float).reshape(-1, 2)])
     if strokes or len(crossings):
         from shapely.geometry import MultiLineString, Point
 
@@ -1501,6 +1507,19 @@ def _open_middle(points: dict, a: str, b: str, marks=(), claimed=(), lines=(), l
 
 
 LEADER_END_CROSS = 12.0  # px a leader's end on its side keeps from where another drawn line crosses the side
+
+
+def _curve_crossings(d: Drawing, a: str, b: str) -> np.ndarray:
+    """Where the drawn curves (a circle, an arc: strokes of more than two points) cross segment ab (m×2 px)."""
+    curves = [s for s in d.strokes if len(s) > 2]
+    if not curves or a not in d.rules.points or b not in d.rules.points:
+        return np.zeros((0, 2))
+    from shapely.geometry import LineString, MultiLineString
+
+    hit = LineString([d.rules.points[a], d.rules.points[b]]).intersection(
+        MultiLineString([np.asarray(s, float).tolist() for s in curves]))
+    pts = [g for g in getattr(hit, "geoms", [hit]) if g.geom_type == "Point"]
+    return np.array([[g.x, g.y] for g in pts], dtype=float).reshape(-1, 2)
 
 
 def _crossings(p: np.ndarray, u: np.ndarray, lines: np.ndarray) -> np.ndarray:
@@ -2049,6 +2068,24 @@ def _leaders_off_marks(rule, strokes: np.ndarray, boxes: np.ndarray, leaders,
     if squares is not None and squares.size:
         good &= _segment_gaps(leaders, squares).min(axis=1) >= SQUARE_LEADER_CLEAR
     return good
+
+
+LEADER_ACROSS_MARK = 12.0  # px a leader led across lines keeps from every mark past its own end (by an arrow or a
+# tick on the line it crosses, it reads as a segment drawn across that line: reader 37's 01 and 17)
+
+
+def _leaders_far_from_marks(rule, strokes: np.ndarray, boxes: np.ndarray, leaders) -> np.ndarray:
+    """``rule``'s verdict on the boxes (n×4), and each leader (n×2×2), past its first ``LEADER_ACROSS_MARK`` px (its
+    end on its own side, by its own marks), that far from every relation mark's stroke (k×2×2)."""
+    good = rule(boxes, leaders)
+    if leaders is None or not len(leaders):
+        return good
+    leaders = np.asarray(leaders, dtype=float)
+    u = leaders[:, 1] - leaders[:, 0]
+    n = np.maximum(np.hypot(u[:, 0], u[:, 1]), 1e-9)
+    k = np.minimum(LEADER_ACROSS_MARK / n, 1.0)[:, None]
+    far = np.stack([leaders[:, 0] + k * u, leaders[:, 1]], axis=1)
+    return good & (_segment_gaps(far, strokes).min(axis=1) >= LEADER_ACROSS_MARK)
 
 
 LEADER_LEADER_CLEAR = 4.0  # px a leader keeps from every other label's leader (reader 36's 24: "AO = 5"'s and the

@@ -10,6 +10,7 @@ stretch of its segment, a side's value that points split on a dimension line bes
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -231,6 +232,42 @@ def tangent_squares(problem: GeneralProblem, segments, marks: list[Mark]) -> lis
         if angle_key(angle) not in have and (names[o], names[a]) not in touched:
             touched.add((names[o], names[a]))
             out.append(Mark("right", (angle,), block.text(rel.args)))
+    return out
+
+
+TOUCH_SHARE = 1e-3  # of the radius: a drawn line this near tangent to a drawn circle touches it as drawn
+TOUCH_FOOT = 0.05  # of the radius: at a drawn point of the circle this near the foot of the centre on the line
+
+
+def drawn_touching(scene, marks: list[Mark]) -> list[Mark]:
+    """A tangency's dot on each drawn point where a drawn line touches a whole drawn circle as drawn and no dot is
+    yet, in a figure whose stated tangencies have dots: every touching point in one size (reader 37's 29,
+    FormalGeo 767: PV drawn touching the circle at W, W's small point dot beside Q's, S's and U's tangency dots read
+    as no tangency)."""
+    dotted = {e[0] for m in marks if m.kind == "dot" for e in m.elements}
+    if not dotted:
+        return []
+    pts = scene.points
+    out = []
+    for arc in scene.arcs:
+        if arc.sweep < 360.0 - 1e-6:
+            continue
+        (cx, cy), r = arc.centre, arc.radius
+        centre = next((n for n, (x, y) in pts.items() if math.hypot(x - cx, y - cy) < TOUCH_SHARE * r), "")
+        for a, b in scene.segments:
+            (px, py), (qx, qy) = pts[a], pts[b]
+            ux, uy = qx - px, qy - py
+            n = math.hypot(ux, uy)
+            if n < 1e-12 or abs(abs(ux * (cy - py) - uy * (cx - px)) / n - r) > TOUCH_SHARE * r:
+                continue
+            t = ((cx - px) * ux + (cy - py) * uy) / (n * n)
+            fx, fy = px + t * ux, py + t * uy
+            at = next((k for k, (x, y) in pts.items() if math.hypot(x - fx, y - fy) < TOUCH_FOOT * r and
+                       abs(math.hypot(x - cx, y - cy) - r) < TOUCH_SHARE * r), None)  # (near tangent, the foot
+            # moves far for a small miss: the touching point is the drawn point on the circle by it)
+            if at is not None and at not in dotted and -1e-9 <= t <= 1 + 1e-9:
+                dotted.add(at)
+                out.append(Mark("dot", ((at,),), f"{a}{b} touches circle {centre} as drawn".replace("  ", " ")))
     return out
 
 

@@ -38,7 +38,8 @@ from .general import extensions, named_segments, radius_end
 from .labels import ON_SOMETHING
 from .mark_place import (RUN_ON_FONTS, RUN_ON_SHARE, MarkLayout, broken_bar, corner_crossings, draw_mark,
                          drawn_triangles, rounded, unsplit_corner)
-from .marks import Mark, angle_key, element_text, equal_chords, lone, merge_equal, read_marks, tangent_squares
+from .marks import (Mark, angle_key, drawn_touching, element_text, equal_chords, lone, merge_equal, read_marks,
+                    tangent_squares)
 from .scene import Scene, SceneArc, SceneShape
 
 STYLES = ("plain", "colour")
@@ -137,6 +138,8 @@ class TextbookAnnotation(Annotation):
     # drawn: "perimeter ADE = 3") -> its legend line: a given never vanishes from the figure
     unsplit_out: set = field(default_factory=set)  # split sides' values the legend writes: no dimension line had a
     # place, and by the side the value sat by one piece (never led across to it either)
+    pieces: set = field(default_factory=set)  # pieces of a side with a dimension line whose value is named by the
+    # piece ("AE = 12"): read by the name, between the side and the whole's dimension line too (``_led_across``)
     leaders: set = field(default_factory=set)  # the asked angle or side whose named "?" is set off with a leader
     # from its arc or side (no place by it reads as its own: review 5 found such goals unmarked)
     query_edge_fonts: ClassVar[float] = 1.6  # a shape's bare "?" by a side read as the side's length asked
@@ -173,7 +176,7 @@ class TextbookAnnotation(Annotation):
         the leader's end on a piece reads past the name), nearest it; the asked one too where its "?" is named
         ("PR = ?": reader 32's 02)."""
         named = self.named | ({self.query} if self.named_query and self.query is not None else set())
-        return frozenset(str(q) for q in named & self.split if q not in self.spans)
+        return frozenset(str(q) for q in named & (self.split | self.pieces) if q not in self.spans)
 
     def query_optional(self) -> bool:
         """A textbook figure marks every goal it draws (a student looks for the "?"): an asked shape too, set off
@@ -1433,6 +1436,10 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
             continue
         ann.facts[q] = value
         ann.texts[q] = _value_text(el, value)
+        through = arc_through(scene, q.key) if q.kind is QKind.ARC and len(q.key) == 3 and all(
+            n in scene.points for n in q.key) else None
+        if through is not None:  # (bare on an arc holding other points, it reads as the stretch's it sits on:
+            ann.texts[q] = f"{through} = {ann.texts[q]}"  # reader 37's 22, "284°" of arc CBD read as arc DA's)
         ann.names[str(q)] = el.text
         givens.append({"fact": text, "element": el.text, "quantity": str(q), "shown": "label"})
     goal = None
@@ -1556,7 +1563,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         found = layout_faults(problem, scene, frame, mk)
         forced = forced_faults(m, found) if found else []
         faults = [f.text for f in found]
-        touching = tangent_squares(problem, scene.segments, mk)
+        touching = tangent_squares(problem, scene.segments, mk) + drawn_touching(scene, mk)  # (every touching point
+        # dotted alike)
         if chords := equal_chords(mk, scene.segments):  # (equal arcs' drawn chords ticked: one count a length)
             mk = _equal_marks(problem, mk + chords, m, seed, spare)
         kept, rights, ask_valued, sources = mk + touching, [], True, {}
@@ -1644,6 +1652,9 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                        lambda drawn: _cut_values(ann, drawn, scene, frame), shorts, led=False)
         out = [q for q in ann.in_text if q.kind in (QKind.ANGLE, QKind.LENGTH) and q in ann.facts
                and q not in ann.spans] if values == "image" else []
+        if out:  # (a piece of a side with a dimension line: named by the piece first, no leader)
+            d = _named_pieces(ann, d, lambda: renderer.compose(scene, ann), out)
+            out = [q for q in out if q in ann.in_text]
         if out:  # a given with no place by its element: named ("∠CAO = 25°") and set off with a leader from its
             # small arc or its side before the text takes it (review 6: 25 givens moved where there was room); a
             # split side's on its dimension line, named, never led to one piece of it
@@ -1716,8 +1727,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         # a flat angle the facts force: no use; a chord drawn through the centre that no fact puts there may
         # not be there from another start)
         told = {f.text for f in best[9]} if best else set()
-        if k and not any(f.startswith(("points ", "point ", "the circle ", "the angle ")) and f not in told
-                         for f in best[3] + best[8]) and not best[7].misread:
+        if k and not any((f.startswith(("points ", "point ", "the circle ", "the angle ")) or reads_as_fact(f))
+                         and f not in told for f in best[3] + best[8]) and not best[7].misread:
             break  # (a given model too: another start may find another solution of the same facts, goal alike)
         try:
             m = _model(problem, model if not k else None, seed + k)
@@ -2038,6 +2049,10 @@ def _led_across(ann: TextbookAnnotation, d, compose: Callable[[], object]):
              and q not in ann.split and q not in ann.spans and q not in ann.unsplit_out]
     if not stuck:
         return d
+    d = _named_pieces(ann, d, compose, stuck)
+    stuck = [q for q in stuck if q in ann.in_text]
+    if not stuck:
+        return d
     was = (set(ann.in_text), set(ann.named), set(ann.leaders), set(ann.across), set(ann.forced))
     _set_off(ann, stuck)
     ann.across |= set(stuck)
@@ -2048,6 +2063,41 @@ def _led_across(ann: TextbookAnnotation, d, compose: Callable[[], object]):
         return tried
     ann.in_text, ann.named, ann.leaders, ann.across, ann.forced = was
     return d
+
+
+def _named_pieces(ann: TextbookAnnotation, d, compose: Callable[[], object], givens: list[Quantity]):
+    """The drawing with each of ``givens`` that is a piece of a side with a dimension line named by the piece ("AE =
+    12", under it too, between the side and the whole's dimension line: its name says it is no part of that
+    dimension), before any leader: led across the lines between, it read as a second altitude (reader 37's 17).
+    Kept only where fewer values are left off the figure and nothing misreads more."""
+    pieces = [q for q in givens if _spanned_piece(ann, d, q)]
+    if not pieces:
+        return d
+    was = (set(ann.in_text), set(ann.named), set(ann.pieces))
+    ann.in_text -= set(pieces)
+    ann.named |= set(pieces)
+    ann.pieces |= set(pieces)
+    tried = compose()
+    tried.misread = _unnamed_misread(tried, ann)
+    if len(ann.in_text) < len(was[0]) and not _worse(tried, d) and _astray(tried, ann) <= _astray(d, ann):
+        return tried
+    ann.in_text, ann.named, ann.pieces = was
+    return d
+
+
+def _spanned_piece(ann: TextbookAnnotation, d, q: Quantity) -> bool:
+    """Is side ``q`` a piece of a side that has a dimension line (``ann.spans``): both its ends on that side?"""
+    pts = d.rules.points
+    for whole in ann.spans:
+        if not all(n in pts for n in (*whole.key, *q.key)) or set(q.key) == set(whole.key):
+            continue
+        a, b = (np.asarray(pts[n], float) for n in whole.key)
+        u = b - a
+        n2 = float(u @ u)
+        if n2 > 1e-9 and all(_off_line(np.asarray(pts[n], float), a, b) < 1.0 and
+                             -1e-6 <= float((np.asarray(pts[n], float) - a) @ u) / n2 <= 1 + 1e-6 for n in q.key):
+            return True
+    return False
 
 
 def _astray(d, ann: TextbookAnnotation) -> int:
@@ -2415,6 +2465,21 @@ def _led_anchor(d, q: Quantity) -> np.ndarray | None:
     return None
 
 
+def _stretch_middles(d, q: Quantity) -> list[np.ndarray]:
+    """The middles of arc ``q``'s stretches between the drawn points on it (pixels, y up), the longest first."""
+    from .compose import ON_CIRCLE_PX
+
+    pts = d.rules.points
+    o, a, b = (np.asarray(pts[n], float) for n in q.key)
+    ta, r = math.atan2(*(a - o)[::-1]), float(np.hypot(*(a - o)))
+    sweep = (math.atan2(*(b - o)[::-1]) - ta) % (2 * math.pi)
+    cuts = sorted({(math.atan2(*(np.asarray(p, float) - o)[::-1]) - ta) % (2 * math.pi) for p in pts.values()
+                   if abs(float(np.hypot(*(np.asarray(p, float) - o))) - r) < ON_CIRCLE_PX})
+    cuts = [0.0] + [u for u in cuts if 1e-3 < u < sweep - 1e-3] + [sweep]
+    spans = sorted(zip(cuts, cuts[1:]), key=lambda st: st[0] - st[1])
+    return [o + r * np.array([math.cos(ta + (lo + hi) / 2), math.sin(ta + (lo + hi) / 2)]) for lo, hi in spans]
+
+
 LED_ARC_CLEAR = 3.0  # px between a led angle's arc and every label
 LED_ARC_STEP = 4.0  # px between the radii tried for it
 
@@ -2483,6 +2548,8 @@ def _led_line(d, q: Quantity, text: str, w: float, h: float, tree, written: list
         role, element = ("side" if q.kind is QKind.LENGTH else "arc" if q.kind is QKind.ARC else "angle"), str(q)
         if q.kind is QKind.ARC:  # (a leader by the arc's end reads as pointing at that point)
             own_names = set()
+            if anchor is not None and text.startswith("arc "):  # (named through its points: any stretch's middle
+                anchors += [m for m in _stretch_middles(d, q) if float(np.hypot(*(m - anchor))) > 1.0]  # says it)
     else:  # (a circle's own given, "diameter A = 10": led to its rim)
         anchors, own_names, role, element = _rim(d, q, scene), set(), "shape", q
     if not anchors:
@@ -2672,7 +2739,8 @@ def _legend_text(ann: TextbookAnnotation, q: Quantity, scene: Scene) -> str:
     name = ann.names.get(str(q), str(q))
     pts = name.removeprefix("arc ")
     if q.kind is QKind.ARC and pts != name and len(pts) == 3 and pts[0] == q.key[0]:  # (centre first: the language's)
-        name = arc_name(scene, pts)
+        name = ann.texts[q].split(" = ", 1)[0] if ann.texts[q].startswith("arc ") else arc_name(scene, pts)
+        # (named through a point inside it where its label is: "arc NLM", never "arc NM" for an arc that L splits)
     return f"{name} = {value}"
 
 

@@ -858,7 +858,8 @@ def textbook_problems(fig: dict) -> list[str]:
             + _near_incidences(fig, pts) + _sectors_past_chords(fig, pts) + _bracketed_values_moved(fig)
             + _leaders_at_crossings(fig, pts) + _values_on_crossed_sides(fig, pts) + _bare_arc_queries(fig)
             + _pieces_in_dimension_strips(fig, pts) + _dimension_starts(fig, pts) + _small_parts(fig) + _arrows_mid_way(fig, pts)
-            + _ticks_by_labels(fig))
+            + _ticks_by_labels(fig) + _bare_arc_values(fig, pts) + _unlike_touching_dots(fig, pts)
+            + _leaders_across_annotated_sides(fig, pts) + _leaders_across_arcs(fig, pts))
 
 
 NEAR_CENTRE = 0.15  # of the radius: a chord passing nearer its circle's centre (but not through it) reads as a diameter
@@ -2781,12 +2782,26 @@ def _crossings(fig: dict, pts: dict) -> list[tuple[tuple[float, float], str]]:
         if hit.geom_type != "Point" or any(math.dist((hit.x, hit.y), xy) < 2.0 for xy in pts.values()):
             continue
         out.append(((hit.x, hit.y), f"{a}{b} and {c}{e}"))
+    for circle in fig.get("circles", []):  # (a drawn segment crossing a circle: reader 37's 11)
+        (cx, cy), r = circle["centre"], circle["radius"]
+        for a, b in segs:
+            (x0, y0), (x1, y1) = pts[a], pts[b]
+            dx, dy = x1 - x0, y1 - y0
+            qa, qb, qc = dx * dx + dy * dy, 2 * (dx * (x0 - cx) + dy * (y0 - cy)), (x0 - cx) ** 2 + (y0 - cy) ** 2 - r * r
+            disc = qb * qb - 4 * qa * qc
+            if qa < 1e-9 or disc <= 0:
+                continue
+            for t in ((-qb - math.sqrt(disc)) / (2 * qa), (-qb + math.sqrt(disc)) / (2 * qa)):
+                xy = (x0 + t * dx, y0 + t * dy)
+                if 0 < t < 1 and all(math.dist(xy, p) >= 2.0 for p in pts.values()):
+                    out.append((xy, f"{a}{b} and the circle"))
     return out
 
 
 def _leaders_at_crossings(fig: dict, pts: dict) -> list[str]:
-    """A leader ending where two drawn lines cross points at the crossing, or at the other line (reader 32's 16: the
-    leader of "AF = ?" ended where AF crosses ED, read as pointing at ED or at the crossing)."""
+    """A leader ending where two drawn lines cross, or where a drawn line crosses a circle, points at the crossing,
+    or at the other line (reader 32's 16: the leader of "AF = ?" ended where AF crosses ED, read as pointing at ED or
+    at the crossing; reader 37's 11: "CO = ?" ended where CO crosses the circle)."""
     crossings = _crossings(fig, pts)
     out = []
     for lab in fig["labels"]:
@@ -3166,4 +3181,120 @@ def _pieces_in_dimension_strips(fig: dict, pts: dict) -> list[str]:
                 out.append(f"{lab['text']!r} ({lab['element']}) sits between {el} and its dimension line: it reads as "
                            f"part of {el}'s dimension")
                 break
+    return out
+
+
+def _bare_arc_values(fig: dict, pts: dict) -> list[str]:
+    """A bare arc value ("284°", no "arc" in its text) stands on its arc only where no other drawn point lies on
+    that arc: by a stretch between two of them it reads as that stretch's arc (reader 37's 22, FormalGeo 1022:
+    "284°" of the major arc CBD written by the stretch DA, which measures about 180°)."""
+    out = []
+    for lab in fig["labels"]:
+        hit = ARC_ELEMENT.match(lab["element"])
+        if hit is None or lab["element"].startswith("arc length") or "arc" in lab["text"] or \
+                not all(n in pts for n in hit.group(1)):
+            continue
+        o, a, b = (pts[n] for n in hit.group(1))
+        r = math.dist(o, a)
+        ta = math.atan2(o[1] - a[1], a[0] - o[0])  # (counter-clockwise from its first end: y up)
+        sweep = (math.atan2(o[1] - b[1], b[0] - o[0]) - ta) % (2 * math.pi)
+        inside = sorted(n for n, xy in pts.items() if n not in hit.group(1) and abs(math.dist(o, xy) - r) < ON_LINE
+                        and 1e-3 < (math.atan2(o[1] - xy[1], xy[0] - o[0]) - ta) % (2 * math.pi) < sweep - 1e-3)
+        if inside:
+            out.append(f"the bare {lab['text']!r} of {lab['element']} sits on an arc through {', '.join(inside)}: it "
+                       "reads as a shorter stretch's arc")
+    return out
+
+
+TOUCH_PX = 1.0  # px: a drawn line this near tangent to a circle touches it as drawn
+
+
+def _unlike_touching_dots(fig: dict, pts: dict) -> list[str]:
+    """In a figure whose tangencies have dots, every point where a drawn line touches a circle as drawn has one: a
+    point's small dot there beside the others reads as no tangency (reader 37's 29, FormalGeo 767: W's dot, where PV
+    touches the circle, much smaller than Q's, S's and U's)."""
+    touching = {m["elements"][0].split(" ")[-1] for m in fig.get("marks", []) if m["kind"] == "dot"}
+    if not touching:
+        return []
+    out = []
+    for name in sorted(set(fig.get("dots", [])) - touching):
+        xy = pts.get(name)
+        for circle in fig.get("circles", []) if xy is not None else []:
+            c, r = circle["centre"], circle["radius"]
+            if abs(math.dist(xy, c) - r) > ON_LINE:
+                continue
+            if any(name in (p, q) and p in pts and q in pts and pts[p] != pts[q]
+                   and abs(_line_off(pts[p], pts[q], c) - r) < TOUCH_PX for p, q in fig["segments"]):
+                out.append(f"the point {name}, where a drawn line touches a circle, has a point's dot beside "
+                           "tangency dots: it reads as no tangency")
+                break
+    return out
+
+
+LEADER_BY_SIDE_MARK = 12.0  # px: a leader crossing a drawn side this near one of the side's marks (a tick, an arrow)
+LEADER_BY_SIDE_VALUE = 1.5  # fonts: or this near the side's own value reads as part of that side's annotation
+
+
+def _leaders_across_annotated_sides(fig: dict, pts: dict) -> list[str]:
+    """A leader never crosses a drawn side by that side's own marks or value: there it reads as a segment drawn
+    across the side, a second altitude, and parts the side from its value (reader 37's 17: "AE = 12"'s vertical
+    leader crossed AD by AD's parallel arrows and its "15").  A region's leader crosses its boundary to enter it:
+    that is the leader's point, and its text names the region (reader 20's 55)."""
+    font = _font(fig)
+    out = []
+    for lab in fig["labels"]:
+        if not lab.get("leader") or lab["element"].split(" ")[0] in SHAPE_WORDS:
+            continue
+        start, end = (tuple(p[:2]) for p in lab["leader"][:2])
+        line = LineString([start, end])
+        own = set(lab["element"].split(" ")[-1])
+        for p, q in fig["segments"]:
+            if p not in pts or q not in pts or pts[p] == pts[q] or {p, q} <= own:
+                continue
+            hit = line.intersection(LineString([pts[p], pts[q]]))
+            if hit.geom_type != "Point" or math.dist((hit.x, hit.y), start) < 3.0:
+                continue  # (its own end on an element there)
+            side = LineString([pts[p], pts[q]])
+            marks = [mk for m in fig.get("marks", []) if m["kind"] in ("parallel", "equal") for mk in m["pixels"]
+                     if len(mk) > 1 and all(side.distance(Point(xy)) < 6.0 for xy in mk)]
+            values = [v for v in fig["labels"] if v is not lab and v["element"] in (p + q, q + p)]
+            if any(LineString(mk).distance(hit) < LEADER_BY_SIDE_MARK for mk in marks) or any(
+                    box(*v["bbox"]).distance(hit) < LEADER_BY_SIDE_VALUE * font for v in values):
+                out.append(f"the leader of {lab['text']!r} crosses {p}{q} by {p}{q}'s marks or value: it reads as a "
+                           "segment drawn across it")
+                break
+    return out
+
+
+def _leaders_across_arcs(fig: dict, pts: dict) -> list[str]:
+    """A leader never crosses another angle's arc on its way to its own element: at a vertex of nested arcs each
+    callout then reads as pointing at the first arc it meets (reader 37's 25, FormalGeo 3442: the leaders of
+    "∠AOC = 130°" and "∠COD = 90°" ran across the other arcs at O, no reader could tell which callout was which).
+    The arc of an angle that holds the labelled one, drawn outside its arc, every leader out of it crosses: that
+    one reads as passed through (reader 14's 08: "∠MNQ = …" out across MNP's arc, MNP = MNQ + QNP)."""
+    arcs = []
+    for v, r, t0, sweep, el in _vertex_arcs(fig, pts):
+        k = max(8, int(r * sweep / 2))
+        arcs.append((el, set(_angle_points(el, pts)), (t0, sweep),
+                     LineString([(v[0] + r * math.cos(t0 + sweep * i / k), v[1] + r * math.sin(t0 + sweep * i / k))
+                                 for i in range(k + 1)])))
+
+    def holds(outer: tuple, inner: tuple) -> bool:
+        return (inner[0] - outer[0]) % (2 * math.pi) + inner[1] <= outer[1] + 1e-3
+    out = []
+    for lab in fig["labels"]:
+        if not lab.get("leader") or not arcs:
+            continue
+        start, end = (tuple(p[:2]) for p in lab["leader"][:2])
+        n = math.dist(start, end)
+        if n <= ARC_END + 1.0:
+            continue
+        k = (ARC_END + 1.0) / n  # (its own end on its arc: clear of that)
+        line = LineString([(start[0] + k * (end[0] - start[0]), start[1] + k * (end[1] - start[1])), end])
+        own = set(_angle_points(lab["element"], pts)) if lab["element"].startswith("angle ") else set()
+        span = _span(pts, *_angle_points(lab["element"], pts)) if own else None
+        hit = next((el for el, names, other, arc in arcs if names != own and arc.intersects(line)
+                    and not (span is not None and holds(other, span))), None)
+        if hit is not None:
+            out.append(f"the leader of {lab['text']!r} crosses the arc of {hit}: it reads as pointing at that arc")
     return out
