@@ -1917,12 +1917,16 @@ def _turn_of(c: dict, s: tuple[str, ...], t: tuple[str, ...]) -> float:
     return float(abs(u @ w) / max(float(np.linalg.norm(u) * np.linalg.norm(w)), 1e-12))
 
 
-def _misleading(layout: tuple) -> tuple[int, int]:
+def _misleading(layout: tuple) -> tuple[int, int, int]:
     """What another start must lower to win: first what misleads in a composed layout (its faults the facts
     do not force, its misread labels, the coincidences no fact states: a chord drawn through the centre reads
-    as a diameter), then its whole cost (values left to the text, short sides), which only reads worse."""
+    as a diameter), then what is drawn small, then its whole cost (values left to the text, short sides), which
+    only reads worse."""
     (cost, _, accidental), _m, _scene, faults, _ann, _givens, _goal, d, _acc, forced = layout
-    return _misled(faults, forced, d) + accidental, cost
+    told = {f.text for f in forced}
+    small = sum(" is drawn small: " in f and f not in told for f in faults)  # (hard to read, never read as a false fact: a chord
+    # through the centre reads as a diameter, a small triangle of two crossing chords reads as what it is)
+    return _misled(faults, forced, d) - small + accidental, small, cost
 
 
 def _misled(faults: list[str], forced: list[Fault], d) -> int:
