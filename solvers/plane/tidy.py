@@ -13,7 +13,7 @@ import functools
 import re
 
 __all__ = ["SHAPE_KINDS", "fold_ties", "midsegment_parallel", "perpendicular_as_reason", "right_angle_near_use",
-           "tidy"]
+           "since_once", "tidy"]
 
 _SENTENCE = re.compile(r"(?<=\.)\s+(?=[A-Z])")
 _NAME = r"(?:angle )?[A-Z]{2,3}"
@@ -78,9 +78,47 @@ def right_angle_near_use(lines: list[str]) -> list[str]:
                 out[i] = ""
             break
         else:  # (never named after, its reason said again where it is used: "Since CD is an altitude of triangle ABC,
-            if f"Since {m[1]}," in " ".join(out[i + 1:]):  # angle ADC = 90°." before the altitude theorem, blind
-                out[i] = ""  # teacher 31's gen 11)
+            if f"Since {_plain_reason(m[1])}," in _plain_reason(" ".join(out[i + 1:])):  # angle ADC = 90°." before
+                out[i] = ""  # the altitude theorem, blind teacher 31's gen 11; "the altitude of the equilateral
+                # triangle ABC" gives it again, teacher 32's gen 4)
     return [x for x in out if x]
+
+
+_KIND_OF_TRIANGLE = re.compile(r"\b(?:an?|the) (?:(?:equilateral|isosceles|right|acute|obtuse) )?(?=triangle\b)|"
+                               r"\b(?:an?|the) (?=[a-z])")
+
+
+def _plain_reason(text: str) -> str:
+    """A reason with its articles and its triangle's kind left out, to tell the same reason said twice in other
+    words ("CE is an altitude of triangle ABC", "CE is the altitude of the equilateral triangle ABC")."""
+    return _KIND_OF_TRIANGLE.sub("", text)
+
+
+def since_once(lines: list[str]) -> list[str]:
+    """A "Since …," that opens two sentences in a row is said by the first only: "Since CD is perpendicular to the
+    hypotenuse AB, by the geometric mean (leg) theorem … Since CD is perpendicular to the hypotenuse AB, by the
+    geometric mean (altitude) theorem …" (blind teacher 32's gen 14) keeps the second's theorem alone.  Only where
+    the rest names its theorem ("By …"), so that the sentence still gives a reason."""
+    if any("$" in line for line in lines):
+        return lines
+    out: list[list[str]] = []
+    last = ""
+    for line in lines:
+        kept = []
+        for sentence in _SENTENCE.split(line):
+            m = _SINCE_BY.match(sentence)
+            if m and m[1] == last:
+                sentence = "B" + m[2][1:]
+            elif m:
+                last = m[1]
+            else:
+                last = ""
+            kept.append(sentence)
+        out.append(" ".join(kept))
+    return out
+
+
+_SINCE_BY = re.compile(r"^Since ([^,]+), (by .*)$")
 
 
 _MIDSEGMENT_ANGLE = re.compile(r"\b([A-Z]{2}) joins the midpoints of two sides of triangle ([A-Z]{3}), by the "

@@ -32,7 +32,7 @@ from sympy.printing.str import StrPrinter
 from .deduce import is_zero
 from .theorems import ratio_premise_lengths
 from .tidy import (_SENTENCE, SHAPE_KINDS, fold_ties, midsegment_parallel, perpendicular_as_reason,
-                   right_angle_near_use, tidy)
+                   right_angle_near_use, since_once, tidy)
 
 __all__ = ["Written", "write", "Namer"]
 
@@ -3654,6 +3654,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = _chords_as_named(_then_once(_joins_merged(_join_first(_radius_named(_equilateral_once(lines))))))
     lines = [_PERPENDICULAR_AT.sub(lambda m: _perpendicular_on(m, w), x) for x in lines]
     lines = perpendicular_as_reason(lines)  # (after the foot's line is named: "and R lies on CA" stays)
+    lines = since_once(lines)
     lines = _triangles_as_stated(lines, getattr(proof, "triangles", ()))
     if not w.n.latex:
         lines = [_formula_put_in(x) for x in lines]
