@@ -9,3 +9,25 @@ def test_an_isosceles_trapezoids_base_angles_at_either_base_are_equal() -> None:
     ("Join BD and AC."): the shape gave the equal base angles at one base only."""
     text = _text("isosceles trapezoid ABCD bases AB CD\nangle DAB = 70\nfind angle ABC\n")
     assert text == "Since the base angles of the isosceles trapezoid ABCD are equal, angle ABC = angle BAD = 70°.", text
+
+
+def test_one_pair_of_parallel_unequal_sides_and_equal_legs_make_an_isosceles_trapezoid() -> None:
+    """'quadrilateral ABCD / AB parallel to DC' with bases 20 and 10 and legs 13 was refused with a hint that a
+    parallelogram has the same: its unequal parallel sides rule the parallelogram out (the textbook's answer, 180)."""
+    text = _text("quadrilateral ABCD\nAB parallel to DC\nAB = 20\nDC = 10\nAD = 13\nBC = 13\nfind area ABCD\n")
+    assert text == (
+        "Let h be the height from D to AB. Since AB is parallel to CD and AB ≠ CD, ABCD is a trapezoid, and its legs AD "
+        "and BC are equal: it is an isosceles trapezoid; its height h cuts off half the difference of its bases, by "
+        "Pythagoras with the leg AD; hence h² + (AB - CD)²/4 = AD², so h = √(AD² - (AB - CD)²/4) = √(13² - (20 - 10)²/4) "
+        "= 12.\nBy the trapezoid area formula with the height h, area ABCD = h·(AB + CD)/2 = 12·(20 + 10)/2 = 180."), text
+    angle = _text("quadrilateral ABCD\nAB parallel to DC\nAB = 20\nDC = 10\nAD = BC\nangle DAB = 50\nfind angle ABC\n")
+    assert angle.endswith("it is an isosceles trapezoid, whose base angles are equal; hence angle ABC = angle BAD = "
+                          "50°."), angle
+
+
+def test_equal_parallel_sides_are_no_isosceles_trapezoid() -> None:
+    """The same quadrilateral with equal parallel sides is a parallelogram: the judgement's unequal sides are proven
+    values, never the figure's."""
+    text = _text("quadrilateral ABCD\nAB parallel to DC\nAB = 10\nDC = 10\nAD = 13\nBC = 13\nangle DAB = 60\n"
+                 "find area ABCD\n")
+    assert "trapezoid" not in text and "parallelogram" in text, text

@@ -35,6 +35,7 @@ from .patterns import (
     Convex,
     Corresponding,
     Cyclic,
+    Differ,
     Earlier,
     Facing,
     FullTurn,
@@ -656,6 +657,8 @@ _COINCIDING = {"altitude": (Conclusion(ang("XMY"), _RIGHT), Conclusion(ang("XMZ"
 _TRAPEZOIDS = ("trapezoid", "isosceles_trapezoid", "right_trapezoid")
 _ALTITUDE = {3: "altitude_of_triangle_judgment", 4: "altitude_of_quadrilateral_judgment"}
 _TRAPEZOID_TEXT = "points A B C D\ntrapezoid ABCD bases AD BC\n"
+_ISOSCELES_TRAPEZOID_JUDGED = ("since {1} is parallel to {2} and {1} ≠ {2}, {0} is a trapezoid, and its legs {3} and {4} "
+                               "are equal: it is an isosceles trapezoid")
 # the triangle a leg translated along the bases makes with the other leg: sides AB, CD and |AD - BC|
 _LEGS = L("AB") ** 2, L("CD") ** 2, (L("AD") - L("BC")) ** 2
 
@@ -1391,6 +1394,22 @@ THEOREMS: tuple[Theorem, ...] = (
                                    ("parallel", (ParallelLines("ABCD"), ParallelLines("BCDA")),
                                     "AB parallel to CD\nBC parallel to DA"))
       for sentence in (f"since both pairs of opposite sides of {{0}} are {how}, it is a parallelogram",)),
+    # a quadrilateral with one pair of opposite sides parallel and unequal is a trapezoid (a parallelogram's would be
+    # equal), and with its legs equal an isosceles one: its base angles, its diagonals, its height from a leg and
+    # half the difference of the bases, and its area, where no line names its kind (bases 20 and 10, legs 13)
+    *(Theorem("isosceles_trapezoid_judgment", _ISOSCELES_TRAPEZOID_JUDGED + why if why else "by the trapezoid area "
+              "formula with the height {5}",
+              (Polygon("TUVW", convex=True), Undeclared("TUVW", (*_PARALLELOGRAMS, *_TRAPEZOIDS, "kite"), True),
+               Cyclic("ABCD", "TUVW"), ParallelLines("ABCD"), Unparallel("ADBC"), Near(L("AD"), L("BC")),
+               Proven(L("AD"), L("BC")), Differ(L("AB"), L("CD"))),
+              (conclusion,), ("TUVW", "AB", "CD", "AD", "BC", "DAB"),
+              figure="points A B C D\npolygon ABCD\nAB parallel to CD\nAD = BC\nAB = 10\nCD = 4")
+      for why, conclusion in (
+          (", whose base angles are equal", Conclusion(ang("DAB"), ang("ABC"))),
+          (", whose diagonals are equal", Conclusion(L("AC"), L("BD"))),
+          ("; its height {5} cuts off half the difference of its bases, by Pythagoras with the leg {3}",
+           Conclusion(_height("DAB") ** 2 + (L("AB") - L("CD")) ** 2 / 4, L("AD") ** 2)),
+          ("", Conclusion(2 * area("ABCD"), (L("AB") + L("CD")) * _height("DAB"), key="trapezoid_area_formula")))),
     # (and where its diagonals meet at a named point: they bisect each other, said with the judgement)
     *(Theorem("parallelogram_property_diagonal_bisection", f"since both pairs of opposite sides of {{0}} are {how}, "
               "it is a parallelogram whose diagonals bisect each other", (*_QUAD, Meet("OACBD"), Apart("O", "ABCD"),
