@@ -31,3 +31,12 @@ def test_equal_parallel_sides_are_no_isosceles_trapezoid() -> None:
     text = _text("quadrilateral ABCD\nAB parallel to DC\nAB = 10\nDC = 10\nAD = 13\nBC = 13\nangle DAB = 60\n"
                  "find area ABCD\n")
     assert "trapezoid" not in text and "parallelogram" in text, text
+
+
+def test_equal_angles_that_split_an_angle_bisect_it() -> None:
+    """'angle BAD = angle DAC' with D on BC was proven through a system of two unknowns ("angle ADC = 130° - angle
+    CAD … so 2·angle CAD = 60°"), where 'AD bisects angle BAC' gave the textbook's half of the angle."""
+    text = _text("triangle ABC\nline B D C\nangle BAD = angle DAC\nangle ABC = 70\nangle ACB = 50\nfind angle ADC\n")
+    assert "Since angle BAD = angle DAC, AD bisects the angle BAC; hence angle DAC = angle BAC/2 = 60°/2 = 30°." in text, \
+        text
+    assert "2·angle" not in text, text

@@ -1219,6 +1219,12 @@ THEOREMS: tuple[Theorem, ...] = (
              Proven(ang("ABD"), ang("DBC"))),
             (Conclusion(L("AD") * L("BC"), L("DC") * L("AB")), *_BISECTOR_PARTS), ("BD", "ABC"),
             figure="points A B C D\ntriangle ABC\nline A D C\nline B D\nangle ABD = angle DBC"),
+    # (and two equal angles that split an angle: its bisector, each half half the whole, as a stated bisector gives,
+    # where angle addition and the other half make a system of two unknowns)
+    Theorem("bisector_of_angle_judgment_angle_equal", "since angle {2} = angle {3}, {0} bisects the angle {1}",
+            (RayPair("AOC", flat=False), RayInside("BAOC"), Near(ang("AOB"), ang("BOC")), Proven(ang("AOB"), ang("BOC"))),
+            (Conclusion(ang("AOC"), 2 * ang("AOB")), Conclusion(ang("AOC"), 2 * ang("BOC"))), ("OB", "AOC", "AOB", "BOC"),
+            figure="points O A B C\nline O A\nline O B\nline O C\nangle AOB = angle BOC", direct=True, step_weight=0.3),
     Theorem("centroid_of_triangle_judgment_intersection",
             "since the medians {2} and {3} of triangle {1} meet at {0}, {0} is the centroid, which divides each "
             "median in the ratio 2:1",
