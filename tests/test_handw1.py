@@ -40,3 +40,11 @@ def test_equal_angles_that_split_an_angle_bisect_it() -> None:
     assert "Since angle BAD = angle DAC, AD bisects the angle BAC; hence angle DAC = angle BAC/2 = 60°/2 = 30°." in text, \
         text
     assert "2·angle" not in text, text
+
+
+def test_a_similarity_ratio_fixed_by_midpoints_is_said_as_a_number() -> None:
+    """Two midpoints and the area of the whole: "area ADE = 24·BD²/(2·BD)² = 6" put the midpoint's lengths in,
+    where a textbook writes AD/AB = 1/2 and area ADE = (1/2)²·24 = 6."""
+    text = _text("triangle ABC\nD midpoint of AB\nE midpoint of AC\narea ABC = 24\nfind area ADE\n")
+    assert text.endswith("AD/AB = 1/2, so area ADE = (AD/AB)²·(area ABC) = (1/2)²·24 = 6."), text
+    assert "BD²" not in text, text
