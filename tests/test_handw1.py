@@ -48,3 +48,13 @@ def test_a_similarity_ratio_fixed_by_midpoints_is_said_as_a_number() -> None:
     text = _text("triangle ABC\nD midpoint of AB\nE midpoint of AC\narea ABC = 24\nfind area ADE\n")
     assert text.endswith("AD/AB = 1/2, so area ADE = (AD/AB)²·(area ABC) = (1/2)²·24 = 6."), text
     assert "BD²" not in text, text
+
+
+def test_a_triangles_angle_sum_names_its_angles_by_the_triangles_vertices() -> None:
+    """With D on AC, the angle at C was 'angle BCD' (its nearest points) through the angle sum of triangle ABC and
+    the inscribed angle theorem after it ("angle BCD = angle ACB (the same angle)"), where 'angle ACB' is its
+    plain name."""
+    text = _text("circle O through A B C\nline B O D\nline A D C\nangle ABC = 50\nangle BAC = 60\nfind angle AOB\n")
+    assert text == ("By the angle sum of triangle ABC, angle ACB = 180° - angle ABC - angle BAC = 180° - 50° - 60° = "
+                    "70°. Since the central angle AOB is twice the inscribed angle ACB on the same arc, angle AOB = "
+                    "2·angle ACB = 2·70° = 140°."), text

@@ -2318,6 +2318,13 @@ class _Writer:
             at = [x for x in atoms if element_of(x).points[1] == name[1]]
             if len(at) == 1 and at[0] not in out:  # (the first name the sentence gives it)
                 out[at[0]] = element_symbol("angle", tuple(name))
+        if s.instance.family.key == "triangle_property_angle_sum":  # (its angles are the triangle's: ACB of ABC, never
+            for tri in re.findall(r"\btriangle ([A-Z]{3})\b", text)[:1]:  # BCD through D on CA, handw1's p46)
+                for k, v in enumerate(tri):
+                    name = (tri[1] + v + tri[2]) if k == 0 else (tri[0] + v + tri[1]) if k == 2 else tri
+                    at = [x for x in atoms if element_of(x).points[1] == v]
+                    if len(at) == 1 and at[0] not in out:
+                        out[at[0]] = element_symbol("angle", tuple(name))
         return out
 
     def _solved(self, s, e, why, u, v, known, sub) -> str:
