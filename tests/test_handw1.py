@@ -58,3 +58,11 @@ def test_a_triangles_angle_sum_names_its_angles_by_the_triangles_vertices() -> N
     assert text == ("By the angle sum of triangle ABC, angle ACB = 180° - angle ABC - angle BAC = 180° - 50° - 60° = "
                     "70°. Since the central angle AOB is twice the inscribed angle ACB on the same arc, angle AOB = "
                     "2·angle ACB = 2·70° = 140°."), text
+
+
+def test_vertical_angles_given_in_x_are_set_equal() -> None:
+    """Two crossing lines with the vertical angles APC and BPD in x: two straight angles made a system ("angle APD =
+    (195 - 5x)°"), where a textbook sets the vertical angles equal."""
+    text = _text("line A P B\nline C P D\nangle APC = 3x + 15\nangle BPD = 5x - 15\nfind angle APD\n")
+    assert text.startswith("Since AB and CD cross at P (vertical angles), angle APC = angle BPD, so 3x + 15 = 5x - 15, "
+                           "so 2x = 30 and x = 15."), text

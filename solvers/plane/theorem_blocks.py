@@ -704,7 +704,7 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("vertical_angle", "since {0} and {1} cross at {2} (vertical angles)",
             (RayPair("AOC", flat=True), RayPair("BOD", flat=True), Apart("B", "AC"), Apart("D", "AC")),
             (Conclusion(ang("AOB"), ang("COD")), Conclusion(ang("AOD"), ang("COB"))), ("AC", "BD", "O"), _crossing,
-            figure="points O A B C D\nline A O C\nline B O D"),
+            figure="points O A B C D\nline A O C\nline B O D", weight=0.8),
     Theorem("round_angle", "since the angles around {0} make a full turn", (FullTurn("VABC"),),
             (Conclusion(ang("AVB") + ang("BVC") + ang("AVC"), sympy.Integer(360)),), ("V",),
             figure="points V A B C\nline V A\nline V B\nline V C\nclockwise AVB BVC\nangle AVB = 100\n"
