@@ -66,3 +66,19 @@ def test_vertical_angles_given_in_x_are_set_equal() -> None:
     text = _text("line A P B\nline C P D\nangle APC = 3x + 15\nangle BPD = 5x - 15\nfind angle APD\n")
     assert text.startswith("Since AB and CD cross at P (vertical angles), angle APC = angle BPD, so 3x + 15 = 5x - 15, "
                            "so 2x = 30 and x = 15."), text
+
+
+def test_a_right_trapezoids_slanted_leg_is_found_by_pythagoras() -> None:
+    """The slanted leg of a right trapezoid came from the general trapezoid's height by Heron, with nested roots of
+    √(AB - h) put in; a textbook drops the perpendicular: CD² = AB² + (BC - AD)²."""
+    text = _text("right trapezoid ABCD bases AD BC\nAD = 8\nBC = 14\nAB = 8\nfind CD\n")
+    assert text == ("Since the perpendicular from D to BC is equal to AB and cuts off BC - AD of it, the leg CD is the "
+                    "hypotenuse of a right triangle with the legs AB and BC - AD (by Pythagoras); hence CD² = AB² + "
+                    "(BC - AD)², so CD = √(AB² + (BC - AD)²) = √(8² + (14 - 8)²) = 10."), text
+
+
+def test_an_incentres_angle_is_half_the_angle_it_bisects() -> None:
+    """The incentre gave the two halves equal only: with the equal-angles bisector judgement the proof took two steps
+    ("angle CBO = angle ABO. Since angle ABO = angle CBO, BO bisects the angle ABC"), where the incentre says it."""
+    text = _text("triangle ABC\nO incentre of ABC\nangle BAC = 60\nangle ABC = 70\nfind angle OBA\n")
+    assert text == "Since O is the incentre of triangle ABC, angle ABO = angle ABC/2 = 70°/2 = 35°.", text

@@ -185,6 +185,7 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "AE perpendicular to BE\nBC = 20\nBE = 3\nfind AD", 14),
     ("isosceles_trapezoid_property_area", "points A B C D\nisosceles trapezoid ABCD bases AD BC\nAD = 20\nBC = 10\n"
      "AB = 13\nfind area ABCD", 180),
+    ("right_trapezoid_property_leg", "right trapezoid ABCD bases AD BC\nAD = 8\nBC = 14\nAB = 8\nfind CD", 10),
     ("isosceles_trapezoid_judgment", "quadrilateral ABCD\nAB parallel to DC\nAB = 20\nDC = 10\nAD = BC\n"
      "angle DAB = 50\nfind angle ABC", 50),
     ("diameter_of_circle_property_right_angle", "circle O through A B C\nline A O B\ntriangle ABC\nangle BAC = 35\n"

@@ -1586,6 +1586,17 @@ THEOREMS: tuple[Theorem, ...] = (
             "triangle with the other leg and the difference of the bases, whose height is the height {1}",
             (Given(_TRAPEZOIDS, ("ABCD", "AD", "BC")),), (_trapezoid_height("BAD"),), ("ABCD", "BAD"),
             figure=f"{_TRAPEZOID_TEXT}find height BAD"),
+    # a right trapezoid's slanted leg CD: the hypotenuse of the right triangle the perpendicular from its end cuts off,
+    # whose legs are the height AB and the difference of the bases (the longer base first), never through the general
+    # trapezoid's height by Heron with the height put in
+    *(Theorem("right_trapezoid_property_leg", "since the perpendicular from {3} to {4} is equal to {1} and cuts off "
+              "{4} - {5} of it, the leg {2} is the hypotenuse of a right triangle with the legs {1} and {4} - {5} (by "
+              "Pythagoras)", (Given("right_trapezoid", ("ABCD", "AD", "BC")),
+                              Near(sympy.sqrt((L(long) - L(short)) ** 2), L(long) - L(short))),
+              (Conclusion(L("CD") ** 2, L("AB") ** 2 + (L(long) - L(short)) ** 2),),
+              ("ABCD", "AB", "CD", end, long, short),
+              figure=f"points A B C D\nright trapezoid ABCD bases AD BC\n{long} = 10\n{short} = 4", weight=0.7)
+      for long, short, end in (("BC", "AD", "D"), ("AD", "BC", "C"))),
     *(Theorem("trapezoid_area_formula", "by the trapezoid area formula with the height {1}",
               (Given(_TRAPEZOIDS, ("ABCD", "AD", "BC")), Measured(h, ("height",))),
               (Conclusion(2 * area("ABCD"), (L("AD") + L("BC")) * _height(h)),), ("ABCD", h),
