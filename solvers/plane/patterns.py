@@ -1230,6 +1230,22 @@ class Undeclared(Check):
 
 
 @dataclass(frozen=True)
+class Unstated(Check):
+    """No relation of ``key`` states the bound ``forms`` (each a way of writing one relation's arguments: an angle
+    named either way round): a judgement left where the problem states what it would find."""
+
+    key: str
+    forms: tuple[tuple[str, ...], ...]
+
+    @property
+    def letters(self) -> str:  # type: ignore[override]
+        return "".join(self.forms[0])
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        return not any(next(Given(self.key, form).extend(ix, b), None) is not None for form in self.forms)
+
+
+@dataclass(frozen=True)
 class Stated(Check):
     """The bound polygon is stated to be of one of ``keys``, under any rotation or reversal of its letters."""
 

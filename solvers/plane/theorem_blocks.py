@@ -71,6 +71,7 @@ from .patterns import (
     TrianglePair,
     Turn,
     Undeclared,
+    Unstated,
     Unlike,
     Unparallel,
 )
@@ -1222,7 +1223,8 @@ THEOREMS: tuple[Theorem, ...] = (
     # (and two equal angles that split an angle: its bisector, each half half the whole, as a stated bisector gives,
     # where angle addition and the other half make a system of two unknowns)
     Theorem("bisector_of_angle_judgment_angle_equal", "since angle {2} = angle {3}, {0} bisects the angle {1}",
-            (RayPair("AOC", flat=False), RayInside("BAOC"), Near(ang("AOB"), ang("BOC")), Proven(ang("AOB"), ang("BOC"))),
+            (RayPair("AOC", flat=False), RayInside("BAOC"), Unstated("angle_bisector", (("OB", "AOC"), ("OB", "COA"))),
+             Near(ang("AOB"), ang("BOC")), Proven(ang("AOB"), ang("BOC"))),
             (Conclusion(ang("AOC"), 2 * ang("AOB")), Conclusion(ang("AOC"), 2 * ang("BOC"))), ("OB", "AOC", "AOB", "BOC"),
             figure="points O A B C\nline O A\nline O B\nline O C\nangle AOB = angle BOC", direct=True, step_weight=0.3),
     Theorem("centroid_of_triangle_judgment_intersection",
