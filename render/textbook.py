@@ -1524,13 +1524,16 @@ def goal_as_named(problem: GeneralProblem) -> GeneralProblem:
 
 def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain", values: str = "image",
                     fmt: str = "png", size: int = 512, seed: int = 0, font_size: float = 12.0,
-                    line_width: float = 1.5, opacity: float | None = None, zoom: bool = True) -> TextbookFigure:
+                    line_width: float = 1.5, opacity: float | None = None, zoom: bool = True,
+                    reseeds: int = RESEEDS) -> TextbookFigure:
     """The textbook figure of ``problem`` (``model``: its numeric model; None: one is made here), drawn from
     the model or, where it reads better, from the model spread out (``numeric.spread``), as PNG or SVG
     bytes, with its label export (``marks``, ``givens``, ``goal`` added to GeomVerse's) and what may
     mislead (``warnings``; ``misleads``: what a batch refuses it for).  A fault the facts force is no layout's
     choice: it is said (``forced``), not refused, and where it is two things drawn close, the canvas grows
-    (``zoom``, up to ``ZOOM_MAX`` times) until they are ``ZOOM_TARGET`` px apart."""
+    (``zoom``, up to ``ZOOM_MAX`` times) until they are ``ZOOM_TARGET`` px apart.  ``reseeds``: the other starts of
+    the numeric search tried where the layout still misleads (a generated problem's text mostly fixes its figure, so
+    its generator tries none)."""
     from .compose import _framed
 
     if style not in STYLES:
@@ -1721,7 +1724,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                 forced)
 
     best = None
-    for k in range(1 + RESEEDS):
+    for k in range(1 + reseeds):
         # (a model made here that still misleads: another start may find one that does not; review 3 saw
         # points 9 px apart where the third start draws them 40 px apart, review 4 a point 7 px off a line;
         # a flat angle the facts force: no use; a chord drawn through the centre that no fact puts there may
@@ -1786,7 +1789,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
     grow = _zoom(forced, size) if zoom else size
     if grow > size:  # the facts force two things close: a larger canvas parts them
         return textbook_figure(problem, m, style=style, values=values, fmt=fmt, size=grow, seed=seed,
-                               font_size=font_size, line_width=line_width, opacity=opacity, zoom=False)
+                               font_size=font_size, line_width=line_width, opacity=opacity, zoom=False,
+                               reseeds=reseeds)
     line = goal_line(problem, scene, ann, d, goal) if values == "image" else None
     legend = _legend(d, ann, renderer, scene, line) if values == "image" else set()
     aside = line[0] if line is not None and (QUERY in legend or LED_QUERY in legend) else None

@@ -290,3 +290,36 @@ def test_a_goal_proved_after_others_gets_the_proof_a_fresh_closure_gives() -> No
     cold = next(c for c in goals_of(fig, k) if c.expr == last.expr)
     assert cold.proof is not None
     assert cold.proof.render() == last.proof.render() and cold.proof.depth == last.proof.depth
+
+
+# a generated text that fixes its figure up to its size: the figure's angle AEO is drawn small from every start
+ONE_FIGURE = ("points A B C O E\ntriangle ABC equilateral\nline C E\ncircle O through A B C E\nE midpoint of arc OAB\n"
+              "O circumcentre of ABC\ncounterclockwise OAE\nAB = 55\nfind sector area OAE\n")
+
+
+def test_a_generated_figure_tries_no_other_start(monkeypatch) -> None:
+    """The renderer tries other starts of the numeric search where a layout misleads (``reseeds``); the generator's
+    figure, drawn on the construction's points, tries none (``make.FIGURE_RESEEDS``)."""
+    import geomill.render.textbook as tb
+    from geomill.generate.textbook_gen import make
+
+    searched: list[int] = []
+    model = tb._model
+
+    def counted(problem, given, seed):
+        if given is None:
+            searched.append(seed)
+        return model(problem, given, seed)
+
+    monkeypatch.setattr(tb, "_model", counted)
+    tb.textbook_figure(parse(ONE_FIGURE))
+    assert searched == [0, 1, 2]  # (this text's layout misleads: the renderer's default tries two more starts)
+    searched.clear()
+    tb.textbook_figure(parse(ONE_FIGURE), reseeds=make.FIGURE_RESEEDS)
+    assert searched == [0]
+    cfg = TextbookConfig(question_type="length,angle,area,ratio", depth="2-6")
+    m = next(iter(problem_at(cfg.validate(), 5, "data", 0)))
+    searched.clear()
+    make._FIGURES.clear()
+    make.figure_files(m.text, m.problem, m.figure, cfg)
+    assert not [s for s in searched if s in (1, 2)]

@@ -442,13 +442,17 @@ def drawn(text: str, parsed: GeneralProblem, fig: Figure, cfg: TextbookConfig) -
 
 _FIGURES: dict[tuple, tuple[bytes | None, bytes | None]] = {}  # the last figures drawn, by text and style
 _FIGURES_KEPT = 64
+FIGURE_RESEEDS = 0  # the renderer's other starts of the numeric search, where the construction's figure misleads: the text
+# mostly fixes its figure up to its size, so another start draws the same figure and misleads alike (the starts
+# were 45 % of the figure's CPU and rescued one refused figure in 69)
 
 
 def figure_files(text: str, problem: GeneralProblem, fig: Figure, cfg: TextbookConfig
                  ) -> tuple[bytes | None, bytes | None]:
     """The figure of a written problem (values and marks on it as ``--values`` says) and its label
     export, on the construction's exact points; a figure that would mislead is refused (ValueError).
-    Kept a while: the record takes the figure its check drew."""
+    Drawn from the construction's points, with none of the renderer's other starts of the numeric search
+    (``FIGURE_RESEEDS``).  Kept a while: the record takes the figure its check drew."""
     if not cfg.images:
         return None, None
     key = (text, cfg.annotation, cfg.values, cfg.image_size)
@@ -456,7 +460,8 @@ def figure_files(text: str, problem: GeneralProblem, fig: Figure, cfg: TextbookC
         from geomill.render.textbook import textbook_figure
 
         style = "colour" if cfg.annotation == "colour" else "plain"
-        drawn = textbook_figure(problem, model_of(problem, fig), style=style, values=cfg.values, size=cfg.image_size)
+        drawn = textbook_figure(problem, model_of(problem, fig), style=style, values=cfg.values, size=cfg.image_size,
+                                reseeds=FIGURE_RESEEDS)
         if drawn.misleads:
             raise ValueError(f"misleads: {drawn.misleads[0]}")
         if unread := unreadable(problem, drawn):
