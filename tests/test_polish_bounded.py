@@ -36,4 +36,4 @@ def test_the_same_problem_gets_the_same_proof_twice_in_one_process():
            "DB perpendicular to CB\nclockwise DBA ABC DBC\nAD = 8\nBD = y\nangle ACB = 43\nfind y")
     first, second = (solve_general(parse(src, "t.geo")).text() for _ in range(2))
     assert first == second
-    assert "so BD = AD/cos(angle BDC) = 8/cos(47°) = 8/sin(43°)" in first, first  # the one-step route, not tan then Pythagoras
+    assert "so BD = AD/cos(angle BDA) = 8/cos(47°) = 8/sin(43°)" in first, first  # the one-step route, not tan then Pythagoras
