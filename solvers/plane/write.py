@@ -3701,38 +3701,37 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
                    tuple(dict.fromkeys(w.given_names)))
 
 
-def _squared_only(proof) -> frozenset:
-    """The elements a proof finds by a square root (Pythagoras) and then uses only squared, in later steps that
-    cite them: a textbook carries AC² = 325 into AC²/CY, never AC = 5√13 into (5√13)²."""
+def _roots_used_later(proof):
+    """(element, the later equations that cite it) for each element a proof finds by a square root (an irrational
+    value, not the goal) and cites again in a later step."""
     goal = sympy.sympify(proof.goal).free_symbols if proof.goal is not None else set()
-    out = set()
     for i, st in enumerate(proof.steps):
         u = st.target
         if not u.is_Symbol or u in goal or st.value.is_rational is not False:
             continue
         later = [sympy.sympify(q.lhs - q.rhs) for t in proof.steps[i + 1:] for q, _ in t.equations
                  if u in sympy.sympify(q.lhs - q.rhs).free_symbols or any(a == u for a, _ in t.values)]
-        if later and all(u not in e.xreplace({u ** 2: sympy.Dummy()}).free_symbols for e in later):
-            out.add(u)
-    return frozenset(out)
+        if later:
+            yield u, later
+
+
+def _cited_unsquared(u: sympy.Symbol, e: sympy.Expr) -> bool:
+    """``u`` stands in ``e`` other than squared."""
+    return u in e.xreplace({u ** 2: sympy.Dummy()}).free_symbols
+
+
+def _squared_only(proof) -> frozenset:
+    """The elements a proof finds by a square root (Pythagoras) and then uses only squared, in later steps that
+    cite them: a textbook carries AC² = 325 into AC²/CY, never AC = 5√13 into (5√13)²."""
+    return frozenset(u for u, later in _roots_used_later(proof) if not any(_cited_unsquared(u, e) for e in later))
 
 
 def _squared_later(proof) -> frozenset:
     """The elements a proof finds by a square root (Pythagoras) and then uses squared in a later step that cites them,
     and unsquared in another (AD in AB² = AD² + BD² and in the perimeter AB + AD + BD): a textbook says AD² = 133 and
     AD = √133, and carries 133 into AB², never (√133)²."""
-    goal = sympy.sympify(proof.goal).free_symbols if proof.goal is not None else set()
-    out = set()
-    for i, st in enumerate(proof.steps):
-        u = st.target
-        if not u.is_Symbol or u in goal or st.value.is_rational is not False:
-            continue
-        later = [sympy.sympify(q.lhs - q.rhs) for t in proof.steps[i + 1:] for q, _ in t.equations
-                 if u in sympy.sympify(q.lhs - q.rhs).free_symbols or any(a == u for a, _ in t.values)]
-        if any(e.has(u ** 2) for e in later) and any(u in e.xreplace({u ** 2: sympy.Dummy()}).free_symbols
-                                                     for e in later):
-            out.add(u)
-    return frozenset(out)
+    return frozenset(u for u, later in _roots_used_later(proof)
+                     if any(e.has(u ** 2) for e in later) and any(_cited_unsquared(u, e) for e in later))
 
 
 def _near_use(steps: list) -> list[int]:
