@@ -902,13 +902,6 @@ THEOREMS: tuple[Theorem, ...] = (
              Conclusion(L("BC") * Sin(ang("ACB")), L("AB") * Sin(ang("BAC"))),
              Conclusion(L("CA") * Sin(ang("ACB")), L("AB") * Sin(ang("ABC")))), ("ABC",), triangle,
             figure=_TRIANGLE),
-    # the extended law of sines: a side of a triangle inscribed in a circle is the diameter times the sine of the
-    # opposite angle (the circle's radius from a side and its angle at once, blind teacher 32's gen 2: never a
-    # triangle on the centre, the law of sines in it and its root squared back)
-    Theorem("sine_theorem_circumradius", "by the extended law of sines in triangle {0} inscribed in circle {1}",
-            (Triangle("ABC"), OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), Cyclic("XYZ", "ABC")),
-            (Conclusion(L("YZ"), 2 * R * Sin(ang("YXZ"))),), ("ABC", "O"),
-            figure="circle O through A B C\ntriangle ABC", weight=1.2),
     # (at each angle that is not right on the figure: at a right angle it is Pythagoras, never "… cos(90°)")
     Theorem("cosine_theorem", "by the law of cosines in triangle {0}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Unlike(ang("YXZ"), _RIGHT)),
