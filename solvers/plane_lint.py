@@ -483,12 +483,15 @@ _IN_RIGHT = re.compile(r"\b[Ii]n the right triangle ([A-Z]{3})(?: \([^()]*\))?, 
 
 
 def right_triangle_owns(sentence: str) -> bool:
-    """Does each side and angle of the equation a sentence says in a right triangle belong to that triangle
-    (blind teacher 33: "In the right triangle BAC, AH/FH = sin(angle AFH)", the ratio of the triangle FAH)?"""
+    """Does each side of a trigonometric ratio a sentence says in a right triangle belong to that triangle (blind
+    teacher 33: "In the right triangle BAC, AH/FH = sin(angle AFH)", the ratio of the triangle FAH)?  Its angle
+    may be named through points on its arms (angle ABC of the triangle ABE), and other theorems said in a right
+    triangle (the geometric mean theorems) take the altitude's foot."""
     for m in _IN_RIGHT.finditer(sentence):
-        own = set(m[1])
-        names = re.findall(r"\bangle ([A-Z]{3})\b", m[2]) + re.findall(r"(?<![A-Za-z])([A-Z]{2})(?![A-Za-z])", m[2])
-        if any(not set(n) <= own for n in names):
+        if not re.search(r"\b(?:sin|cos|tan)\(", m[2]):
+            continue
+        sides = re.findall(r"(?<![A-Za-z])([A-Z]{2})(?![A-Za-z])", re.sub(r"\bangle [A-Z]{3}\b", "", m[2]))
+        if any(not set(n) <= set(m[1]) for n in sides):
             return False
     return True
 
