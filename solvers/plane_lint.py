@@ -473,7 +473,27 @@ def sentence_findings(lines: list[str]) -> list[Finding]:
                for x in said_twice(said)]
             + [Finding("sentence", f"radians in a proof in degrees: '{x}'") for x in said if _RADIANS.search(x)]
             + [Finding("sentence", f"a similarity cited for a ratio it does not give: '{x}'")
-               for x in said if not all(similar_gives(*m) for m in _similar_ratios(x))])
+               for x in said if not all(similar_gives(*m) for m in _similar_ratios(x))]
+            + [Finding("sentence", f"a right triangle cited for sides or angles not its own: '{x}'")
+               for x in said if not right_triangle_owns(x)])
+
+
+# a right triangle and the equation said in it: "In the right triangle FAH (…), AH/FH = sin(angle AFH) = √3/2"
+_IN_RIGHT = re.compile(r"\b[Ii]n the right triangle ([A-Z]{3})(?: \([^()]*\))?, ([^;]*?)(?:;|\.(?: |$)|, so |$)")
+
+
+def right_triangle_owns(sentence: str) -> bool:
+    """Does each side of a trigonometric ratio a sentence says in a right triangle belong to that triangle (blind
+    teacher 33: "In the right triangle BAC, AH/FH = sin(angle AFH)", the ratio of the triangle FAH)?  Its angle
+    may be named through points on its arms (angle ABC of the triangle ABE), and other theorems said in a right
+    triangle (the geometric mean theorems) take the altitude's foot."""
+    for m in _IN_RIGHT.finditer(sentence):
+        if not re.search(r"\b(?:sin|cos|tan)\(", m[2]):
+            continue
+        sides = re.findall(r"(?<![A-Za-z])([A-Z]{2})(?![A-Za-z])", re.sub(r"\bangle [A-Z]{3}\b", "", m[2]))
+        if any(not set(n) <= set(m[1]) for n in sides):
+            return False
+    return True
 
 
 # a proportion and the similarity cited for it, either way round: "AC/BG = AD/GH, since triangles ABC and GBH are

@@ -42,6 +42,8 @@ _TRIG = (Sin, Cos, Tan)
 # a similarity or congruence lists the parts its criterion matched, said before or not
 CRITERIA = frozenset({"congruent_triangle_property_line_equal", "similar_triangle_property_line_ratio",
                       "similar_triangle_property_area_square_ratio", "similar_triangle_property_perimeter_ratio"})
+_SIMILAR_RATIOS = frozenset({"similar_triangle_property_line_ratio", "similar_triangle_property_area_square_ratio",
+                             "similar_triangle_property_perimeter_ratio"})
 LONG_JUMP = 5  # a conclusion read from this many equations at once is a jump no student follows
 
 
@@ -1300,12 +1302,14 @@ class _Writer:
         and BAE, the side AB): the triangles are congruent, by ASA where that side joins the two angles' vertices,
         else by AAS; (the side, the criterion), or None (blind teacher 26: "similar by AA …, AE/BD = 1")."""
         inst = s.instance
-        if inst.family.key != "similar_triangle_property_line_ratio" or not inst.text.endswith("similar by AA") \
-                or len(inst.names) < 2:
+        if inst.family.key not in _SIMILAR_RATIOS or not inst.text.endswith("similar by AA") or len(inst.names) < 2:
             return None
         p, q = inst.names[0], inst.names[1]
         fwd = dict(zip(p, q))
-        common = [x for x in sympy.Mul.make_args(s.lhs) if x in sympy.Mul.make_args(s.rhs) and x.is_Symbol
+
+        def sides(e: sympy.Expr) -> set:  # (the area's ratio is the sides' squared: AC²·area ABC = AC²·area CEA)
+            return {x.base if x.is_Pow else x for x in sympy.Mul.make_args(e)}
+        common = [x for x in sides(s.lhs) & sides(s.rhs) if x.is_Symbol
                   and (el := element_of(x)) is not None and el.kind.key == "length" and set(el.points) <= set(p)
                   and {fwd[c] for c in el.points} == set(el.points)]
         if len(common) != 1:
@@ -1559,14 +1563,38 @@ class _Writer:
             if len(at) != 1:
                 continue
             v, = at
-            said = [n for x in right if len(n := self.n.name(x).removeprefix("angle ")) == 3 and n[1] == v]
+            said = [n for x in right if len(n := self.n.name(x).removeprefix("angle ")) == 3 and n[1] == v
+                    and set(n) == set(t)]  # (its printed name may run to other points of its arms: BAC for FAH)
             if said and said[0] != t:  # (as the proof names its right angle: "angle XZY")
                 part = re.sub(rf"\b(triangles? (?:[A-Z]{{3}} and )?){t}\b", rf"\g<1>{said[0]}", part)
                 continue
-            if t[1] == v:
+            if t[1] != v:
+                rest = [c for c in t if c != v]
+                part = re.sub(rf"\b(triangles? (?:[A-Z]{{3}} and )?){t}\b", rf"\g<1>{rest[0]}{v}{rest[1]}", part)
+                t = f"{rest[0]}{v}{rest[1]}"
+            part = self._right_tied(part, t, right)
+        return part
+
+    def _right_tied(self, part: str, t: str, right: list) -> str:
+        """The right angle of a right triangle whose proof found it under another name (angle BAC = 90°, the
+        triangle FAH with F on AB and H on AC), tied where the triangle is named: ``In the right triangle FAH
+        (angle FAH = angle BAC = 90°, as F lies on AB and H lies on AC)`` (blind teacher 33's gen 18: "In the
+        right triangle BAC, AH/FH = sin(angle AFH)", the ratio of another triangle)."""
+        v = t[1]
+        for x in right:
+            printed = self.n.name(x).removeprefix("angle ")
+            if len(printed) != 3 or printed[1] != v or set(printed) == set(t) or x in self._tied:
                 continue
-            rest = [c for c in t if c != v]
-            part = re.sub(rf"\b(triangles? (?:[A-Z]{{3}} and )?){t}\b", rf"\g<1>{rest[0]}{v}{rest[1]}", part)
+            if f"angle {t} = 90°" in part or f"angle {t[::-1]} = 90°" in part:
+                return part
+            pairs = [(p, q) for p in (t[0], t[2]) for q in (printed[0], printed[2])
+                     if p == q or self._same_ray(p, v, q)]
+            if len(pairs) != 2 or len({p for p, _ in pairs}) != 2:
+                continue
+            where = [self._on(p, v, q) for p, q in pairs if p != q]
+            self._tied.add(x)
+            tie = f" (angle {t} = angle {printed} = 90°, as {and_list(where)})"
+            return re.sub(rf"\bright triangle {t}\b(?! \()", lambda m: m[0] + tie, part, count=1)
         return part
 
     def _same_ray(self, p: str, a: str, b: str) -> bool:
@@ -3138,7 +3166,7 @@ class _Writer:
             return
         said = _SENTENCE.split(self.lines[at])
         m = re.fullmatch(r"(?:So|Since ([^,]+),) (.+)\.", said[-1])
-        if m is None or m[2] != eq or m[1] and re.search(r"(?:is|are|lies|lie)", m[1]):
+        if m is None or m[2] != eq or m[1] and re.search(r"\b(?:is|are|lies|lie)\b", m[1]):
             return
         self.lines[at] = " ".join(said[:-1])
 
