@@ -1438,13 +1438,13 @@ THEOREMS: tuple[Theorem, ...] = (
             figure="points A B C D\nsquare ABCD", weight=0.5, direct=True),
     # a parallelogram's own perimeter, twice two adjacent sides (a rhombus's four times its side), never the sum of
     # its four sides each found on its own
-    Theorem("parallelogram_perimeter_formula", "since the opposite sides of the parallelogram {0} are equal, its "
-            "perimeter is twice the sum of two adjacent sides", (Given(_PARALLELOGRAMS, ("ABCD",)),),
+    Theorem("parallelogram_perimeter_formula", "since the opposite sides of the parallelogram {0} are equal",
+            (Given(_PARALLELOGRAMS, ("ABCD",)),),
             tuple(Conclusion(perimeter("ABCD"), 2 * (L(a) + L(b)))
                   for a, b in (("AB", "BC"), ("BC", "CD"), ("CD", "DA"), ("DA", "AB"))), ("ABCD",),
             figure="points A B C D\nparallelogram ABCD", weight=0.5, direct=True),
-    Theorem("rhombus_perimeter_formula", "since the four sides of the rhombus {0} are equal, its perimeter is four "
-            "times its side", (Given(("rhombus", "square"), ("ABCD",)),),
+    Theorem("rhombus_perimeter_formula", "since the four sides of the rhombus {0} are equal",
+            (Given(("rhombus", "square"), ("ABCD",)),),
             tuple(Conclusion(perimeter("ABCD"), 4 * L(side)) for side in ("AB", "BC", "CD", "DA")), ("ABCD",),
             figure="points A B C D\nrhombus ABCD", weight=0.5, direct=True),
     Theorem("parallelogram_area_formula_sine", "by the area of the parallelogram {0} from two sides and the included "

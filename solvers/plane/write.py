@@ -3657,9 +3657,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = since_once(lines)
     lines = _triangles_as_stated(lines, getattr(proof, "triangles", ()))
     if not w.n.latex:
-        lines = [_formula_put_in(x) for x in lines]
-    if not w.n.latex and proof.goal is not None and proof.goal.is_Symbol and lines:
-        lines[-1] = _ends_at_goal(lines[-1], w._goal_name(proof.goal), w.n.number(proof.value, True))
+        lines = _radius_said_once([_formula_once(_formula_put_in(x)) for x in lines])
     if not w.n.latex and proof.goal is not None and lines and proof.value is not None:
         lines[-1] = _closing(lines[-1], w, proof.goal, proof.value, lines)
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
@@ -3973,17 +3971,6 @@ def _triangles_as_stated(lines: list[str], triangles: tuple[str, ...]) -> list[s
 _LAST_ANGLE = re.compile(r"\b(angle [A-Z]{3})((?: = [^,;=.]+)*) = ([^,;=]+)\.$")
 
 
-def _ends_at_goal(line: str, goal: str, value: str) -> str:
-    """A proof whose last sentence finds the asked angle's value ``value`` under another name (the triangle's it was
-    found in) ends by naming it as the question does: "… = 60°. Hence angle CDF = angle BDC = 60°." (blind teacher
-    29's fg 13: the asked angle never named)."""
-    m = _LAST_ANGLE.search(_SENTENCE.split(line)[-1])
-    if (m is None or m[3] != value or not goal.startswith("angle ") or m[1] == goal or m[1][-2] != goal[-2]
-            or re.search(rf"\b{goal}\b", line)):
-        return line
-    return f"{line} Hence {goal} = {m[1]} = {m[3]}."
-
-
 # "Since the perimeter of ABC is the sum of its sides, perimeter ABC = …": the sum itself says it
 _PERIMETER_SUM = re.compile(r"\bSince the perimeter of [A-Z]+ is the sum of its sides, perimeter ([A-Z]+) = ")
 # a sector's area and an arc's length with the measure put in: "π·(arc CB)r²/360 = π·45·2²/360"
@@ -4003,6 +3990,49 @@ def _formula_put_in(line: str) -> str:
             return m[0]
         return f"({m[1]}/360)·π·{m[2]}²" if m[3] else f"({m[1]}/360)·2π·{m[2]}"
     return _SECTOR_PUT.sub(part, _SECTOR_LETTERS.sub("", line))
+
+
+# "Since the area of a circle is πr², the area of circle O = πr² = π·5² = 25π.": the rule says the formula
+_FORMULA_TWICE = re.compile(r"\b([Ss]ince [^,;]*? is ([^\s,;]+)), ([^=,;]+?) = \2 = ")
+
+
+def _formula_once(line: str) -> str:
+    """A formula the reason states in words written once: ``Since the area of a circle is πr², the area of circle
+    O = π·5² = 25π.``, never "= πr² = π·5²" after it (blind teacher 33's gen 15)."""
+    return _FORMULA_TWICE.sub(r"\1, \3 = ", line)
+
+
+# "…; hence AO = AB = 24." then "The radius of circle O is AO = 24.": the segment's value said twice
+_SEGMENT_FOUND = re.compile(r"\b([A-Z]{2}) = (?:[^.;,]*? = )?([^\s.;,]+)\.$")
+_RADIUS_IS = re.compile(r"^The radius of circle ([A-Z]) is ([A-Z]{2}) = ([^\s.;,]+)\.(?:\s+|$)")
+
+
+def _radius_said_once(lines: list[str]) -> list[str]:
+    """The sentence naming a segment as the circle's radius joined to the sentence before it where that one has
+    just brought the segment to the same value: ``…; hence AO = AB = 24, the radius of circle O.``, never "… AO =
+    AB = 24. The radius of circle O is AO = 24." (blind teacher 33's gen 25)."""
+    out: list[str] = []
+    for line in lines:
+        parts = _SENTENCE.split(line)
+        kept: list[str] = []
+        for part in parts:
+            m = _RADIUS_IS.match(part)
+            before = kept[-1] if kept else (out[-1] if out else "")
+            said = _SEGMENT_FOUND.search(before) if m else None
+            if said is None or said[1] != m[2] or said[2] != m[3]:
+                kept.append(part)
+                continue
+            joined = f"{before[:-1]}, the radius of circle {m[1]}."
+            if kept:
+                kept[-1] = joined
+            else:
+                out[-1] = joined
+            rest = part[m.end():]
+            if rest:
+                kept.append(rest)
+        if kept:
+            out.append(" ".join(kept))
+    return out
 
 
 def _angle_values(w: _Writer, proof) -> dict[str, str]:
@@ -4044,23 +4074,37 @@ def _letter_dropped(lines: list[str], r: str, number: str) -> list[str] | None:
 
 
 def _closing(line: str, w: _Writer, goal: sympy.Expr, value: sympy.Expr, lines: list[str]) -> str:
-    """The proof's last line ends by stating the asked quantity with its value, as a textbook's answer does: where
-    its last sentence concludes another name (the height CD for the height from C to AB), ``Hence the height from C
-    to AB is 2√22.`` follows (blind teachers 45, 46: 4 of 36 solutions never said the answer)."""
+    """The proof's last line ends by stating the asked quantity with its value, as a textbook's answer does, and
+    only where its last sentence has not already brought it to that value: where that sentence concludes another
+    name (the height CD for the height from C to AB; the asked angle CDF by the triangle's name BDC), ``Hence the
+    height from C to AB is 2√22.`` or ``Hence angle CDF = angle BDC = 60°.`` follows (blind teachers 45, 46: 4 of
+    36 solutions never said the answer; blind teacher 33: "… = 28√3/3. Hence CO = 28√3/3." says it twice)."""
     degrees = all(_unit(x) == "degrees" for x in goal.free_symbols) and all(  # (an angle, or a sum of angles)
         t.as_coeff_Mul()[1].is_Symbol for t in sympy.Add.make_args(goal))
     name = w._goal_name(goal) if goal.is_Symbol else w.n.expr(goal)
     number = w.n.number(value, degrees)
     last = _SENTENCE.split(line)[-1]
     el = element_of(goal) if goal.is_Symbol else None
-    if _states(last, (name, name[:1].upper() + name[1:]), number) and (el is None or el.kind.key != "height"
-                                                                        or not re.fullmatch(r"[A-Z]{2}", name)):
-        return line
     if el is not None and el.kind.key == "height":  # (a segment found, never said to be the height asked)
+        if not re.fullmatch(r"[A-Z]{2}", name) and _states(last, (name, name[:1].upper() + name[1:]), number):
+            return line
         if _states(last, re.findall(r"\b([A-Z]{2}|[a-z](?:_[A-Z])?) is the height\b", " ".join(lines)), number):
             return line  # (the height named as a segment, and that segment's value the last thing found)
         v, a, b = height_foot(el.points)
         return f"{line} Hence the height from {v} to {a}{b} is {number}."
+    return _hence(line, name, number)
+
+
+def _hence(line: str, name: str, number: str) -> str:
+    """``line`` with ``Hence {name} = {number}.`` after it, unless its last sentence already brings ``name`` to
+    ``number``; where that sentence brings another name of the same angle (by the vertex) to it, the closing ties
+    the two (``Hence angle CDF = angle BDC = 60°.``)."""
+    last = _SENTENCE.split(line)[-1]
+    if _states(last, (name, name[:1].upper() + name[1:]), number):
+        return line
+    m = _LAST_ANGLE.search(last)  # (the asked angle found under the name of the triangle it was found in)
+    if re.fullmatch(r"angle [A-Z]{3}", name) and m is not None and m[3] == number and m[1] != name and m[1][-2] == name[-2]:
+        return f"{line} Hence {name} = {m[1]} = {number}."
     return f"{line} Hence {name} = {number}."
 
 
@@ -4069,8 +4113,8 @@ def _states(sentence: str, names: Iterable[str], number: str) -> bool:
     "√974 + √133 + 29" is "√133 + 29 + √974")?"""
     def terms(x: str) -> list[str]:
         return sorted(x.strip().split(" + "))
-    for name in names:
-        for m in re.finditer(rf"(?<![\w/·]){re.escape(name)} = ", sentence):
+    for name in names:  # (the name may carry what it is: "the radius CO of circle O = … = 28√3/3")
+        for m in re.finditer(rf"(?<![\w/·]){re.escape(name)}(?: of [a-z]+ [A-Z]{{1,4}})? = ", sentence):
             chain = re.split(r" (?:\((?=[a-z])|and |so |hence |is )|[,;] |\.$", sentence[m.end():])[0]
             if terms(chain.split(" = ")[-1].strip()) == terms(number):
                 return True

@@ -1,0 +1,52 @@
+"""Blind teacher 33's wording classes, each on its smallest case: a rule said in words and again as its equation,
+a closing "Hence …" after the sentence that already said the value, a segment's value said again to name it the
+radius."""
+from geomill.dsl import parse
+from geomill.solvers.plane import solve_general
+from geomill.solvers.plane.write import _formula_once, _hence, _radius_said_once
+
+
+def _text(source: str) -> str:
+    sol = solve_general(parse(source, "case.geo"))
+    return sol.text()
+
+
+def test_a_parallelogram_perimeter_is_said_once_as_its_equation():
+    text = _text("points A B C D\nrectangle ABCD\nAB = 8\nperimeter ABCD = 42\nfind BC\n")
+    assert "twice the sum" not in text and "hence perimeter" not in text, text
+    assert "Since the opposite sides of the rectangle ABCD are equal, perimeter ABCD = 2·(AB + BC)" in text, text
+
+
+def test_a_rhombus_perimeter_is_said_once_as_its_equation():
+    text = _text("points A B C D\nsquare ABCD\nperimeter ABCD = 144\nfind AB\n")
+    assert "four times its side" not in text and "; hence" not in text, text
+    assert "Since the four sides of the square ABCD are equal, AB = perimeter ABCD/4 = 144/4 = 36" in text, text
+
+
+def test_a_formula_the_reason_states_is_not_repeated_in_its_chain():
+    line = "Since the area of a circle is πr², the area of circle O = πr² = π·(√1090/2)² = 545π/2."
+    assert _formula_once(line) == "Since the area of a circle is πr², the area of circle O = π·(√1090/2)² = 545π/2."
+    kept = "Since the circumference of a circle is 2πr, the circumference of circle O = 2π·AO = 2π·24 = 48π."
+    assert _formula_once(kept) == kept  # (the rule put in with the proof's own segment: said once already)
+
+
+def test_the_closing_is_not_written_after_a_sentence_that_stated_the_value():
+    line = "So the radius CO of circle O = √3·AB/3 = √3·28/3 = 28√3/3."
+    assert _hence(line, "CO", "28√3/3") == line
+    assert _hence(line, "BO", "28√3/3") == f"{line} Hence BO = 28√3/3."
+    text = _text("points A B C O\ntriangle ABC isosceles at A\ncircle O through A B C\nO circumcentre of ABC\n"
+                 "AB = 28\nangle BAC = 60\nfind CO\n")
+    assert text.count("28√3/3") == 1 and "Hence CO" not in text, text
+
+
+def test_a_segment_just_found_is_named_the_radius_in_the_same_sentence():
+    lines = ["Since triangle OAB is equilateral; hence AO = AB = 24. The radius of circle O is AO = 24.", "Next."]
+    assert _radius_said_once(lines) == ["Since triangle OAB is equilateral; hence AO = AB = 24, the radius of "
+                                        "circle O.", "Next."]
+    apart = ["Hence AO = AB = 24.", "The radius of circle O is AO = 24. So x = 1."]
+    assert _radius_said_once(apart) == ["Hence AO = AB = 24, the radius of circle O.", "So x = 1."]
+    other = ["Hence BO = 24.", "The radius of circle O is AO = 24."]
+    assert _radius_said_once(other) == other  # (another segment: the sentence says what the one before did not)
+    text = _text("points A B C O\ntriangle ABC isosceles at A\ncircle O through A B C\nO circumcentre of ABC\n"
+                 "AB = 24\nangle BAC = 120\nfind circumference O\n")
+    assert "The radius of circle O is" not in text and text.count("= 24") == 1, text
