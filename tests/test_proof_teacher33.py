@@ -50,3 +50,30 @@ def test_a_segment_just_found_is_named_the_radius_in_the_same_sentence():
     text = _text("points A B C O\ntriangle ABC isosceles at A\ncircle O through A B C\nO circumcentre of ABC\n"
                  "AB = 24\nangle BAC = 120\nfind circumference O\n")
     assert "The radius of circle O is" not in text and text.count("= 24") == 1, text
+
+
+def test_the_angle_bisector_theorem_is_stated_as_the_ratio_and_said_once():
+    text = _text("points A B C E\ntriangle ABC\nline C E B\nline A E\nAB = 6\nBC = 16\nAC = 15\n"
+                 "angle CAE = angle BAE\nfind AE\n")
+    assert text.count("bisects angle CAB") == 1 and "·(AB + AC) = " not in text, text
+    assert "BE/CE = AB/AC (the angle bisector theorem); as BE + CE = BC, BE = " in text and " and CE = " in text, text
+
+
+def test_a_diagonal_splits_a_quadrilateral_into_named_triangles():
+    text = _text("points O A B C D\nquadrilateral ABCD\nline A O C\ncircle O through A B C D\nAC diameter of circle O\n"
+                 "AC = 75\nAB = 60\nCD = 72\nfind area ABCD\n")
+    assert "into two parts" not in text and "divides ABCD into the triangles ABC and ACD" in text, text
+
+
+def test_the_area_from_the_diagonals_is_said_as_the_rule():
+    text = _text("points A B C D E\nrectangle ABCD\nline A E C\nline B E D\nE where AC meets BD\nAC = 28\n"
+                 "angle AEB = 60\nfind area ABCD\n")
+    assert "from its diagonals" not in text, text
+    assert ("Since the area of a quadrilateral is half the product of its diagonals times the sine of the angle "
+            "between them, area ABCD = AC·BD·sin(angle AEB)/2") in text, text
+
+
+def test_the_two_pythagoras_equations_are_subtracted_in_one_line():
+    text = _text("points A B C E\ntriangle ABC\nline A E C\nline B E\nBE perpendicular to AC\nAB = 21\nBC = 10\n"
+                 "AC = 25\nfind AE\n")
+    assert "so BC² - (CA - AE)² = BA² - AE²), 2·AC·AE = AB² + AC² - BC²" in text, text

@@ -3657,7 +3657,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = since_once(lines)
     lines = _triangles_as_stated(lines, getattr(proof, "triangles", ()))
     if not w.n.latex:
-        lines = _radius_said_once([_formula_once(_formula_put_in(x)) for x in lines])
+        lines = _bisector_as_ratio(_radius_said_once([_formula_once(_formula_put_in(x)) for x in lines]))
     if not w.n.latex and proof.goal is not None and lines and proof.value is not None:
         lines[-1] = _closing(lines[-1], w, proof.goal, proof.value, lines)
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
@@ -4033,6 +4033,50 @@ def _radius_said_once(lines: list[str]) -> list[str]:
         if kept:
             out.append(" ".join(kept))
     return out
+
+
+# "Since AE bisects angle CAB, BE·(AB + AC) = AB·BC (the angle bisector theorem), so BE = …": the theorem's
+# consequence, where a textbook states the theorem (BE/CE = AB/AC) and then the piece from it
+_BISECTOR_PART = re.compile(r"(Since ([A-Z]{2}) bisects angle ([A-Z]{3}), )([A-Z]{2})·\(([A-Z]{2}) \+ ([A-Z]{2})\) = "
+                            r"([A-Z]{2})·([A-Z]{2}) \(the angle bisector theorem\), so (\4 = [^.;]+)\.")
+
+
+def _bisector_as_ratio(lines: list[str]) -> list[str]:
+    """The angle bisector theorem said as the theorem, the ratio of the two pieces of the base, then the piece it
+    gives with the base their sum: ``Since AE bisects angle CAB, BE/CE = AB/AC (the angle bisector theorem); as BE
+    + CE = BC, BE = AB·BC/(AB + AC) = 32/7 and CE = AC·BC/(AB + AC) = 80/7.``, the other piece found by the same
+    reason in the next sentence joined to it (blind teacher 33's gen 27: "BE·(AB + AC) = AB·BC (the angle bisector
+    theorem)" is its consequence, and "Since AE bisects angle CAB" said twice)."""
+    out = list(lines)
+    for i, line in enumerate(out):
+        m = _BISECTOR_PART.search(line)
+        if m is None:
+            continue
+        piece, sides, (near, base) = m[4], {m[5], m[6]}, (m[7], m[8])
+        if near not in sides or base in sides:
+            near, base = base, near
+        far = (sides - {near}).pop() if near in sides and len(sides) == 2 else None
+        ends = set(piece) & set(base)
+        if far is None or len(ends) != 1 or base in sides:
+            continue
+        foot, end = (set(piece) - ends).pop(), (set(base) - ends).pop()
+        rest = next((x for x in (f"{end}{foot}", f"{foot}{end}") if re.search(rf"\b{x}\b", " ".join(out))),
+                    f"{foot}{end}")
+        said = f"{m[1]}{piece}/{rest} = {near}/{far} (the angle bisector theorem); as {piece} + {rest} = {base}, {m[9]}"
+        other = re.compile(rf"(?:^|(?<=\. )){re.escape(m[1])}{rest}·\({m[5]} \+ {m[6]}\) = [A-Z]{{2}}·[A-Z]{{2}} "
+                           rf"\(the angle bisector theorem\), so ({rest} = [^.;]+)\.(?: |$)")
+        tail = line[m.end():]
+        o = other.search(tail) if tail.strip() else None
+        at = i + 1 if o is None and i + 1 < len(out) else None
+        o = o or (other.search(out[at]) if at is not None else None)
+        if o is not None:
+            said += f" and {o[1]}"
+            if at is None:
+                tail = tail[:o.start()] + tail[o.end():]
+            else:
+                out[at] = out[at][:o.start()] + out[at][o.end():]
+        out[i] = f"{line[:m.start()]}{said}.{tail}".rstrip()
+    return [x.strip() for x in out if x.strip()]
 
 
 def _angle_values(w: _Writer, proof) -> dict[str, str]:
