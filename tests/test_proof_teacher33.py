@@ -77,3 +77,17 @@ def test_the_two_pythagoras_equations_are_subtracted_in_one_line():
     text = _text("points A B C E\ntriangle ABC\nline A E C\nline B E\nBE perpendicular to AC\nAB = 21\nBC = 10\n"
                  "AC = 25\nfind AE\n")
     assert "so BC² - (CA - AE)² = BA² - AE²), 2·AC·AE = AB² + AC² - BC²" in text, text
+
+
+def test_a_right_angle_nothing_cites_is_not_said_where_its_perpendicular_is_the_next_reason():
+    from geomill.solvers.plane.tidy import right_angle_near_use
+
+    lines = ["Since CD is an altitude of triangle ABC, angle CDE = 90°.", "Since D lies on AB, AB = 49.",
+             "Since CD is perpendicular to the hypotenuse AB, by the geometric mean (leg) theorem in the right "
+             "triangle CAB, AC² = AB·AD, so AC = 42."]
+    assert right_angle_near_use(lines) == lines[1:]
+    cited = [*lines, "So angle CDE = 90° gives x."]  # (an angle named later stays where it is used)
+    assert any("angle CDE = 90°." in x for x in right_angle_near_use(cited))
+    text = _text("points A B C D E F\ntriangle BCA right at C\nline A E D B\nline C D\nline B F C\nline E F\n"
+                 "CD altitude of CAB\nE midpoint of BA\nF midpoint of BC\nAD = 36\nBD = 13\nfind EF\n")
+    assert "angle CDE" not in text and "= 21" in text, text
