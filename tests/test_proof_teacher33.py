@@ -91,3 +91,11 @@ def test_a_right_angle_nothing_cites_is_not_said_where_its_perpendicular_is_the_
     text = _text("points A B C D E F\ntriangle BCA right at C\nline A E D B\nline C D\nline B F C\nline E F\n"
                  "CD altitude of CAB\nE midpoint of BA\nF midpoint of BC\nAD = 36\nBD = 13\nfind EF\n")
     assert "angle CDE" not in text and "= 21" in text, text
+
+
+def test_a_radicand_of_several_fractions_is_worked_out_before_the_root():
+    text = _text("points A B C E\ntriangle ABC\nline C E B\nline A E\nAB = 6\nBC = 16\nAC = 15\n"
+                 "angle CAE = angle BAE\nfind AE\n")
+    assert "/16) = √(1850/49) = 5√74/7" in text, text
+    plain = _text("points A B C\ntriangle ABC right at A\nAB = 16\nAC = 13\nfind BC\n")
+    assert "√(16² + 13²) = 5√17" in plain and "√425" not in plain, plain  # (a root worked at a glance)

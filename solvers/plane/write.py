@@ -2369,6 +2369,21 @@ class _Writer:
         finally:
             self.n.local[u] = kept
 
+    def _radicand_value(self, formula: sympy.Expr | None, vals: dict, put: str, val: str) -> str | None:
+        """The square root with its radicand worked out (``√(1850/49)``), said between the numbers put in under a
+        root and the value, where the radicand is more than one sum or difference or comes to a fraction (blind
+        teacher 33's gen 27: a three-term radicand of fractions jumped to 5√74/7); None for a root a reader works
+        at a glance (√(16² + 13²) = 5√17, √(49·36) = 42)."""
+        if formula is None or not (formula.is_Pow and formula.exp == sympy.S.Half) or not put.startswith(("√(", r"\sqrt")):
+            return None
+        inside = sympy.nsimplify(formula.base.xreplace(vals))
+        if inside.free_symbols or not inside.is_Rational or inside <= 0:
+            return None
+        if len(sympy.Add.make_args(formula.base)) < 3 and inside.is_Integer:
+            return None
+        said = rf"\sqrt{{{self.n.number(inside)}}}" if self.n.latex else f"√({self.n.number(inside)})"
+        return None if said in (put, val) else said
+
     def _solved_in(self, s, e, why, u, v, known, sub) -> str:
         """``By …, lhs = rhs, so u = formula = numbers = value.``"""
         if s.instance.family.key == RADIUS and why is not None:
@@ -2463,6 +2478,9 @@ class _Writer:
         again = formula is not None and u in put_in(formula, sub, vals).free_symbols
         if again:  # 2·angle BAP = arc BA with angle BAP = 130° − arc BA/2: the equation, then solved for u
             return self._solved_again(reason, lhs, rhs, u, v, vals, sub, deg)
+        under = self._radicand_value(formula, vals, chain[-1], val)
+        if under is not None:  # √((6²·(80/7) + 15²·(32/7) - 16·(32/7)(80/7))/16) = √(1850/49) = 5√74/7
+            chain.append(under)
         if val not in chain and not _reordered(chain[-1], val):  # not 4√6 + 2√14 = 2√14 + 4√6
             if chain[-1] in (f"({val})", rf"\left({val}\right)") or _unbracketed(chain[-1]) == val:
                 chain.pop()  # CN = CH = CD - DH, not = (CD - DH) = CD - DH; 15√3/2, not (15√3)/2 = 15√3/2
