@@ -99,3 +99,12 @@ def test_a_radicand_of_several_fractions_is_worked_out_before_the_root():
     assert "/16) = √(1850/49) = 5√74/7" in text, text
     plain = _text("points A B C\ntriangle ABC right at A\nAB = 16\nAC = 13\nfind BC\n")
     assert "√(16² + 13²) = 5√17" in plain and "√425" not in plain, plain  # (a root worked at a glance)
+
+
+def test_an_angle_is_named_by_its_triangle_points_in_a_sentence_about_that_triangle():
+    text = _text("points A B C D E\nisosceles trapezoid ABCD bases AD BC\nline B E C\nAE perpendicular to BE\n"
+                 "BC = 9\nAB = 5\nangle ABC = 60\nfind area ABCD\n")
+    assert "In the right triangle AEB, sin(angle ABE) = AE/AB" in text and "sin(angle ABC)" not in text, text
+    base = _text("points A B C D E F\ntriangle ABC isosceles at A\nquadrilateral BEDF\nline A D C\nline B E A\n"
+                 "line B F C\nED parallel to BC\nFD parallel to BA\nAB = 20\nangle BAC = 30\nAD = 8\nfind area BEDF\n")
+    assert "angle ACB = angle EBF" not in base, base

@@ -3676,10 +3676,48 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = _triangles_as_stated(lines, getattr(proof, "triangles", ()))
     if not w.n.latex:
         lines = _bisector_as_ratio(_radius_said_once([_formula_once(_formula_put_in(x)) for x in lines]))
+    if not w.n.latex:
+        lines = _angles_in_their_triangle(lines, w)
     if not w.n.latex and proof.goal is not None and lines and proof.value is not None:
         lines[-1] = _closing(lines[-1], w, proof.goal, proof.value, lines)
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
+
+
+_TRIANGLE_SAID = re.compile(r"\btriangle ([A-Z]{3})\b")
+_ANGLE_SAID = re.compile(r"\bangle ([A-Z])([A-Z])([A-Z])\b")
+
+
+def _angles_in_their_triangle(lines: list[str], w: _Writer) -> list[str]:
+    """In a sentence about one triangle (``In the right triangle AEB, …``, ``the base angles of the isosceles
+    triangle ABC …``), an angle at one of its vertices named through points off the triangle's sides (angle ABC
+    for E on BC) named by the triangle's own points, where the text has already said that name: one angle, one
+    name in one triangle (blind teacher 33's gen 19: angle ABE for BE, then sin(angle ABC) for AE in the same
+    triangle AEB; gen 30: "the base angles of triangle ABC …, angle ACB = angle EBF").  A sentence that ties the
+    names (``since E lies on BA …``) keeps them."""
+    said = ""
+    out = []
+    for line in lines:
+        parts = []
+        for part in _SENTENCE.split(line):
+            tris = {frozenset(t) for t in _TRIANGLE_SAID.findall(part)}
+            if len(tris) == 1 and " lies on " not in part:
+                home = next(iter(tris))
+
+                def own(m: re.Match, home=home) -> str:
+                    a, o, c = m[1], m[2], m[3]
+                    if o not in home or {a, c} <= home:
+                        return m[0]
+                    ends = [[x for x in home - {o} if x == e or w._same_ray(x, o, e)] for e in (a, c)]
+                    if any(len(x) != 1 for x in ends) or ends[0] == ends[1]:
+                        return m[0]
+                    name = f"angle {ends[0][0]}{o}{ends[1][0]}"
+                    return name if re.search(rf"\b(?:{name}|angle {ends[1][0]}{o}{ends[0][0]})\b", said) else m[0]
+                part = _ANGLE_SAID.sub(own, part)
+            said += " " + part
+            parts.append(part)
+        out.append(" ".join(parts))
+    return out
 
 
 def _roots_used_later(proof):
