@@ -11,7 +11,7 @@ def test_a_radius_in_a_formula_is_r():
     text = _text("points A B C O\ntriangle ABC right at C\ncircle O through A B C\nAC = 20\nBC = 29\n"
                  "find circle area O\n")
     assert "Let r be the radius of circle O. Since the angle ACB" in text, text
-    assert "hence r = AB/2 = √1241/2." in text and "= πr² = π·(√1241/2)² = 1241π/4" in text, text
+    assert "hence r = AB/2 = √1241/2." in text and "πr², the area of circle O = π·(√1241/2)² = 1241π/4" in text, text
     assert "(radius of circle O)" not in text, text
 
 

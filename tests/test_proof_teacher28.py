@@ -129,10 +129,10 @@ def test_a_point_between_two_others_is_said_once_however_its_segment_is_spelt():
 
 
 def test_a_proof_ends_at_the_asked_angle_by_its_own_name():
-    from geomill.solvers.plane.write import _ends_at_goal
+    from geomill.solvers.plane.write import _hence
 
     line = "So angle BDC = angle EBF + 28° = 32° + 28° = 60°."
-    assert _ends_at_goal(line, "angle CDF", "60°") == f"{line} Hence angle CDF = angle BDC = 60°."  # (teacher 29)
-    assert _ends_at_goal(line, "angle CDF", "70°") == line  # (another value: another angle, never said equal)
-    assert _ends_at_goal(line, "angle CAF", "60°") == line  # (another vertex)
-    assert _ends_at_goal("By the angle sum of triangle CDF, angle CDF = 60°.", "angle CDF", "60°").count("CDF") == 2
+    assert _hence(line, "angle CDF", "60°") == f"{line} Hence angle CDF = angle BDC = 60°."  # (teacher 29)
+    assert _hence(line, "angle CDF", "70°") == f"{line} Hence angle CDF = 70°."  # (another value: never tied)
+    assert _hence(line, "angle CAF", "60°") == f"{line} Hence angle CAF = 60°."  # (another vertex)
+    assert _hence("By the angle sum of triangle CDF, angle CDF = 60°.", "angle CDF", "60°").count("CDF") == 2

@@ -128,7 +128,7 @@ def test_no_angle_is_written_as_an_inverse_trigonometric_expression():
 
 def test_a_circle_is_named_as_a_textbook_names_it():
     text = _solve("circle O through A\nOA = 5\nfind circle area O").text()
-    assert "Let r = 5 be the radius of circle O. Since the area of a circle is πr², the area of circle O = πr² = π·5² = 25π" in text and "AO" not in text, text
+    assert "Let r = 5 be the radius of circle O. Since the area of a circle is πr², the area of circle O = π·5² = 25π" in text and "AO" not in text, text
 
 
 # FormalGeo7k problem 5276: no equation fixes one angle alone; the proof is written from the given sum up

@@ -422,8 +422,11 @@ def _area_split(n: int) -> Theorem:
     """A diagonal from vertex k cuts off the triangle (k-1, k, k+1)."""
     p = _vertices(n)
     cuts = tuple(Conclusion(area(p), area((p[k - 1], p[k], p[(k + 1) % n])) + area(p[:k] + p[k + 1:]),
-                            (p, (p[k - 1], p[(k + 1) % n]))) for k in range(n))
-    return Theorem("polygon_area_split", "since the diagonal {1} divides {0} into two parts",
+                            (p, (p[k - 1], p[(k + 1) % n]), (p[k - 1], p[k], p[(k + 1) % n]), p[:k] + p[k + 1:]))
+                 for k in range(n))
+    rest = {4: "triangle", 5: "quadrilateral", 6: "pentagon"}.get(n, "polygon")  # (the part beside the triangle)
+    parts = "the triangles {2} and {3}" if n == 4 else f"the triangle {{2}} and the {rest} {{3}}"
+    return Theorem("polygon_area_split", f"since the diagonal {{1}} divides {{0}} into {parts}",
                    (Polygon(p, convex=True),), cuts, (p,),
                    lambda rng: _convex(rng, n), figure=f"polygon {''.join(p)}")
 
@@ -867,8 +870,8 @@ THEOREMS: tuple[Theorem, ...] = (
             triangle, figure=_TRIANGLE),
     # a quadrilateral's area from its diagonals and the angle between them: ½·d₁·d₂·sin θ, one line where the four
     # triangles the diagonals cut take four
-    Theorem("quadrilateral_area_formula_diagonal", "by the area of the quadrilateral {0} from its diagonals {1} and "
-            "{2} and the angle {3} between them",
+    Theorem("quadrilateral_area_formula_diagonal", "since the area of a quadrilateral is half the product of its "
+            "diagonals times the sine of the angle between them",
             (Polygon("ABCD", convex=True), Meet("PACBD"), Apart("P", "ABCD")),
             (Conclusion(2 * area("ABCD"), L("AC") * L("BD") * Sin(ang("APB"))),), ("ABCD", "AC", "BD", "APB"),
             _diagonals, figure="points A B C D P\npolygon ABCD\nline A P C\nline B P D", weight=0.5),
@@ -1100,7 +1103,7 @@ THEOREMS: tuple[Theorem, ...] = (
     # height subtracted (one line, where Heron's area, the height from it and Pythagoras with a surd take three)
     Theorem("right_triangle_property_pythagorean_difference",
             "by Pythagoras in the right triangles {0} and {1} ({2}² = {3}² - {4}² = {5}² - {6}², "
-            "with {4} = {7} - {6})",
+            "with {4} = {7} - {6}, so {3}² - ({7} - {6})² = {5}² - {6}²)",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("FYZ"), Joined("XF"), Unlike(L("XY"), L("XZ")),
              Near(ang("XFZ"), _RIGHT), Proven(ang("XFZ"), _RIGHT)),
             (Conclusion(2 * L("YZ") * L("FZ"), L("XZ") ** 2 + L("YZ") ** 2 - L("XY") ** 2),),
@@ -1438,13 +1441,13 @@ THEOREMS: tuple[Theorem, ...] = (
             figure="points A B C D\nsquare ABCD", weight=0.5, direct=True),
     # a parallelogram's own perimeter, twice two adjacent sides (a rhombus's four times its side), never the sum of
     # its four sides each found on its own
-    Theorem("parallelogram_perimeter_formula", "since the opposite sides of the parallelogram {0} are equal, its "
-            "perimeter is twice the sum of two adjacent sides", (Given(_PARALLELOGRAMS, ("ABCD",)),),
+    Theorem("parallelogram_perimeter_formula", "since the opposite sides of the parallelogram {0} are equal",
+            (Given(_PARALLELOGRAMS, ("ABCD",)),),
             tuple(Conclusion(perimeter("ABCD"), 2 * (L(a) + L(b)))
                   for a, b in (("AB", "BC"), ("BC", "CD"), ("CD", "DA"), ("DA", "AB"))), ("ABCD",),
             figure="points A B C D\nparallelogram ABCD", weight=0.5, direct=True),
-    Theorem("rhombus_perimeter_formula", "since the four sides of the rhombus {0} are equal, its perimeter is four "
-            "times its side", (Given(("rhombus", "square"), ("ABCD",)),),
+    Theorem("rhombus_perimeter_formula", "since the four sides of the rhombus {0} are equal",
+            (Given(("rhombus", "square"), ("ABCD",)),),
             tuple(Conclusion(perimeter("ABCD"), 4 * L(side)) for side in ("AB", "BC", "CD", "DA")), ("ABCD",),
             figure="points A B C D\nrhombus ABCD", weight=0.5, direct=True),
     Theorem("parallelogram_area_formula_sine", "by the area of the parallelogram {0} from two sides and the included "

@@ -78,10 +78,22 @@ def right_angle_near_use(lines: list[str]) -> list[str]:
                 out[i] = ""
             break
         else:  # (never named after, its reason said again where it is used: "Since CD is an altitude of triangle ABC,
-            if f"Since {_plain_reason(m[1])}," in _plain_reason(" ".join(out[i + 1:])):  # angle ADC = 90°." before
-                out[i] = ""  # the altitude theorem, blind teacher 31's gen 11; "the altitude of the equilateral
-                # triangle ABC" gives it again, teacher 32's gen 4)
+            later = _plain_reason(" ".join(out[i + 1:]))  # angle ADC = 90°." before the altitude theorem, blind
+            if f"Since {_plain_reason(m[1])}," in later or _perpendicular_again(m[1], later):  # teacher 31's gen 11;
+                out[i] = ""  # "the altitude of the equilateral triangle ABC" gives it again, teacher 32's gen 4)
     return [x for x in out if x]
+
+
+_PERPENDICULAR_SAID = re.compile(r"^([A-Z]{2}) is (?:an? |the )?(?:altitude of|perpendicular to)\b")
+
+
+def _perpendicular_again(reason: str, later: str) -> bool:
+    """Does a later sentence give the reason's perpendicular as its own reason, in either of its words ("Since CD
+    is an altitude of triangle ABC, angle CDE = 90°." before "Since CD is perpendicular to the hypotenuse AB, by the
+    geometric mean (leg) theorem …": blind teacher 33's gen 20, a right angle nothing after names)?"""
+    m = _PERPENDICULAR_SAID.match(reason)
+    return m is not None and any(re.search(rf"\b[Ss]ince {x} is (?:an? |the )?(?:altitude of|perpendicular to)\b",
+                                           later) for x in (m[1], m[1][::-1]))
 
 
 _KIND_OF_TRIANGLE = re.compile(r"\b(?:an?|the) (?:(?:equilateral|isosceles|right|acute|obtuse) )?(?=triangle\b)|"

@@ -2397,6 +2397,21 @@ class _Writer:
         finally:
             self.n.local[u] = kept
 
+    def _radicand_value(self, formula: sympy.Expr | None, vals: dict, put: str, val: str) -> str | None:
+        """The square root with its radicand worked out (``√(1850/49)``), said between the numbers put in under a
+        root and the value, where the radicand is more than one sum or difference or comes to a fraction (blind
+        teacher 33's gen 27: a three-term radicand of fractions jumped to 5√74/7); None for a root a reader works
+        at a glance (√(16² + 13²) = 5√17, √(49·36) = 42)."""
+        if formula is None or not (formula.is_Pow and formula.exp == sympy.S.Half) or not put.startswith(("√(", r"\sqrt")):
+            return None
+        inside = sympy.nsimplify(formula.base.xreplace(vals))
+        if inside.free_symbols or not inside.is_Rational or inside <= 0:
+            return None
+        if len(sympy.Add.make_args(formula.base)) < 3 and inside.is_Integer:
+            return None
+        said = rf"\sqrt{{{self.n.number(inside)}}}" if self.n.latex else f"√({self.n.number(inside)})"
+        return None if said in (put, val) else said
+
     def _solved_in(self, s, e, why, u, v, known, sub) -> str:
         """``By …, lhs = rhs, so u = formula = numbers = value.``"""
         if s.instance.family.key == RADIUS and why is not None:
@@ -2491,6 +2506,9 @@ class _Writer:
         again = formula is not None and u in put_in(formula, sub, vals).free_symbols
         if again:  # 2·angle BAP = arc BA with angle BAP = 130° − arc BA/2: the equation, then solved for u
             return self._solved_again(reason, lhs, rhs, u, v, vals, sub, deg)
+        under = self._radicand_value(formula, vals, chain[-1], val)
+        if under is not None:  # √((6²·(80/7) + 15²·(32/7) - 16·(32/7)(80/7))/16) = √(1850/49) = 5√74/7
+            chain.append(under)
         if val not in chain and not _reordered(chain[-1], val):  # not 4√6 + 2√14 = 2√14 + 4√6
             if chain[-1] in (f"({val})", rf"\left({val}\right)") or _unbracketed(chain[-1]) == val:
                 chain.pop()  # CN = CH = CD - DH, not = (CD - DH) = CD - DH; 15√3/2, not (15√3)/2 = 15√3/2
@@ -3685,13 +3703,49 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = since_once(lines)
     lines = _triangles_as_stated(lines, getattr(proof, "triangles", ()))
     if not w.n.latex:
-        lines = [_formula_put_in(x) for x in lines]
-    if not w.n.latex and proof.goal is not None and proof.goal.is_Symbol and lines:
-        lines[-1] = _ends_at_goal(lines[-1], w._goal_name(proof.goal), w.n.number(proof.value, True))
+        lines = _bisector_as_ratio(_radius_said_once([_formula_once(_formula_put_in(x)) for x in lines]))
+    if not w.n.latex:
+        lines = _angles_in_their_triangle(lines, w)
     if not w.n.latex and proof.goal is not None and lines and proof.value is not None:
         lines[-1] = _closing(lines[-1], w, proof.goal, proof.value, lines)
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
+
+
+_TRIANGLE_SAID = re.compile(r"\btriangle ([A-Z]{3})\b")
+_ANGLE_SAID = re.compile(r"\bangle ([A-Z])([A-Z])([A-Z])\b")
+
+
+def _angles_in_their_triangle(lines: list[str], w: _Writer) -> list[str]:
+    """In a sentence about one triangle (``In the right triangle AEB, …``, ``the base angles of the isosceles
+    triangle ABC …``), an angle at one of its vertices named through points off the triangle's sides (angle ABC
+    for E on BC) named by the triangle's own points, where the text has already said that name: one angle, one
+    name in one triangle (blind teacher 33's gen 19: angle ABE for BE, then sin(angle ABC) for AE in the same
+    triangle AEB; gen 30: "the base angles of triangle ABC …, angle ACB = angle EBF").  A sentence that ties the
+    names (``since E lies on BA …``) keeps them."""
+    said = ""
+    out = []
+    for line in lines:
+        parts = []
+        for part in _SENTENCE.split(line):
+            tris = {frozenset(t) for t in _TRIANGLE_SAID.findall(part)}
+            if len(tris) == 1 and " lies on " not in part:
+                home = next(iter(tris))
+
+                def own(m: re.Match, home=home) -> str:
+                    a, o, c = m[1], m[2], m[3]
+                    if o not in home or {a, c} <= home:
+                        return m[0]
+                    ends = [[x for x in home - {o} if x == e or w._same_ray(x, o, e)] for e in (a, c)]
+                    if any(len(x) != 1 for x in ends) or ends[0] == ends[1]:
+                        return m[0]
+                    name = f"angle {ends[0][0]}{o}{ends[1][0]}"
+                    return name if re.search(rf"\b(?:{name}|angle {ends[1][0]}{o}{ends[0][0]})\b", said) else m[0]
+                part = _ANGLE_SAID.sub(own, part)
+            said += " " + part
+            parts.append(part)
+        out.append(" ".join(parts))
+    return out
 
 
 def _roots_used_later(proof):
@@ -4001,17 +4055,6 @@ def _triangles_as_stated(lines: list[str], triangles: tuple[str, ...]) -> list[s
 _LAST_ANGLE = re.compile(r"\b(angle [A-Z]{3})((?: = [^,;=.]+)*) = ([^,;=]+)\.$")
 
 
-def _ends_at_goal(line: str, goal: str, value: str) -> str:
-    """A proof whose last sentence finds the asked angle's value ``value`` under another name (the triangle's it was
-    found in) ends by naming it as the question does: "… = 60°. Hence angle CDF = angle BDC = 60°." (blind teacher
-    29's fg 13: the asked angle never named)."""
-    m = _LAST_ANGLE.search(_SENTENCE.split(line)[-1])
-    if (m is None or m[3] != value or not goal.startswith("angle ") or m[1] == goal or m[1][-2] != goal[-2]
-            or re.search(rf"\b{goal}\b", line)):
-        return line
-    return f"{line} Hence {goal} = {m[1]} = {m[3]}."
-
-
 # "Since the perimeter of ABC is the sum of its sides, perimeter ABC = …": the sum itself says it
 _PERIMETER_SUM = re.compile(r"\bSince the perimeter of [A-Z]+ is the sum of its sides, perimeter ([A-Z]+) = ")
 # a sector's area and an arc's length with the measure put in: "π·(arc CB)r²/360 = π·45·2²/360"
@@ -4031,6 +4074,93 @@ def _formula_put_in(line: str) -> str:
             return m[0]
         return f"({m[1]}/360)·π·{m[2]}²" if m[3] else f"({m[1]}/360)·2π·{m[2]}"
     return _SECTOR_PUT.sub(part, _SECTOR_LETTERS.sub("", line))
+
+
+# "Since the area of a circle is πr², the area of circle O = πr² = π·5² = 25π.": the rule says the formula
+_FORMULA_TWICE = re.compile(r"\b([Ss]ince [^,;]*? is ([^\s,;]+)), ([^=,;]+?) = \2 = ")
+
+
+def _formula_once(line: str) -> str:
+    """A formula the reason states in words written once: ``Since the area of a circle is πr², the area of circle
+    O = π·5² = 25π.``, never "= πr² = π·5²" after it (blind teacher 33's gen 15)."""
+    return _FORMULA_TWICE.sub(r"\1, \3 = ", line)
+
+
+# "…; hence AO = AB = 24." then "The radius of circle O is AO = 24.": the segment's value said twice
+_SEGMENT_FOUND = re.compile(r"\b([A-Z]{2}) = (?:[^.;,]*? = )?([^\s.;,]+)\.$")
+_RADIUS_IS = re.compile(r"^The radius of circle ([A-Z]) is ([A-Z]{2}) = ([^\s.;,]+)\.(?:\s+|$)")
+
+
+def _radius_said_once(lines: list[str]) -> list[str]:
+    """The sentence naming a segment as the circle's radius joined to the sentence before it where that one has
+    just brought the segment to the same value: ``…; hence AO = AB = 24, the radius of circle O.``, never "… AO =
+    AB = 24. The radius of circle O is AO = 24." (blind teacher 33's gen 25)."""
+    out: list[str] = []
+    for line in lines:
+        parts = _SENTENCE.split(line)
+        kept: list[str] = []
+        for part in parts:
+            m = _RADIUS_IS.match(part)
+            before = kept[-1] if kept else (out[-1] if out else "")
+            said = _SEGMENT_FOUND.search(before) if m else None
+            if said is None or said[1] != m[2] or said[2] != m[3]:
+                kept.append(part)
+                continue
+            joined = f"{before[:-1]}, the radius of circle {m[1]}."
+            if kept:
+                kept[-1] = joined
+            else:
+                out[-1] = joined
+            rest = part[m.end():]
+            if rest:
+                kept.append(rest)
+        if kept:
+            out.append(" ".join(kept))
+    return out
+
+
+# "Since AE bisects angle CAB, BE·(AB + AC) = AB·BC (the angle bisector theorem), so BE = …": the theorem's
+# consequence, where a textbook states the theorem (BE/CE = AB/AC) and then the piece from it
+_BISECTOR_PART = re.compile(r"(Since ([A-Z]{2}) bisects angle ([A-Z]{3}), )([A-Z]{2})·\(([A-Z]{2}) \+ ([A-Z]{2})\) = "
+                            r"([A-Z]{2})·([A-Z]{2}) \(the angle bisector theorem\), so (\4 = [^.;]+)\.")
+
+
+def _bisector_as_ratio(lines: list[str]) -> list[str]:
+    """The angle bisector theorem said as the theorem, the ratio of the two pieces of the base, then the piece it
+    gives with the base their sum: ``Since AE bisects angle CAB, BE/CE = AB/AC (the angle bisector theorem); as BE
+    + CE = BC, BE = AB·BC/(AB + AC) = 32/7 and CE = AC·BC/(AB + AC) = 80/7.``, the other piece found by the same
+    reason in the next sentence joined to it (blind teacher 33's gen 27: "BE·(AB + AC) = AB·BC (the angle bisector
+    theorem)" is its consequence, and "Since AE bisects angle CAB" said twice)."""
+    out = list(lines)
+    for i, line in enumerate(out):
+        m = _BISECTOR_PART.search(line)
+        if m is None:
+            continue
+        piece, sides, (near, base) = m[4], {m[5], m[6]}, (m[7], m[8])
+        if near not in sides or base in sides:
+            near, base = base, near
+        far = (sides - {near}).pop() if near in sides and len(sides) == 2 else None
+        ends = set(piece) & set(base)
+        if far is None or len(ends) != 1 or base in sides:
+            continue
+        foot, end = (set(piece) - ends).pop(), (set(base) - ends).pop()
+        rest = next((x for x in (f"{end}{foot}", f"{foot}{end}") if re.search(rf"\b{x}\b", " ".join(out))),
+                    f"{foot}{end}")
+        said = f"{m[1]}{piece}/{rest} = {near}/{far} (the angle bisector theorem); as {piece} + {rest} = {base}, {m[9]}"
+        other = re.compile(rf"(?:^|(?<=\. )){re.escape(m[1])}{rest}·\({m[5]} \+ {m[6]}\) = [A-Z]{{2}}·[A-Z]{{2}} "
+                           rf"\(the angle bisector theorem\), so ({rest} = [^.;]+)\.(?: |$)")
+        tail = line[m.end():]
+        o = other.search(tail) if tail.strip() else None
+        at = i + 1 if o is None and i + 1 < len(out) else None
+        o = o or (other.search(out[at]) if at is not None else None)
+        if o is not None:
+            said += f" and {o[1]}"
+            if at is None:
+                tail = tail[:o.start()] + tail[o.end():]
+            else:
+                out[at] = out[at][:o.start()] + out[at][o.end():]
+        out[i] = f"{line[:m.start()]}{said}.{tail}".rstrip()
+    return [x.strip() for x in out if x.strip()]
 
 
 def _angle_values(w: _Writer, proof) -> dict[str, str]:
@@ -4072,23 +4202,37 @@ def _letter_dropped(lines: list[str], r: str, number: str) -> list[str] | None:
 
 
 def _closing(line: str, w: _Writer, goal: sympy.Expr, value: sympy.Expr, lines: list[str]) -> str:
-    """The proof's last line ends by stating the asked quantity with its value, as a textbook's answer does: where
-    its last sentence concludes another name (the height CD for the height from C to AB), ``Hence the height from C
-    to AB is 2√22.`` follows (blind teachers 45, 46: 4 of 36 solutions never said the answer)."""
+    """The proof's last line ends by stating the asked quantity with its value, as a textbook's answer does, and
+    only where its last sentence has not already brought it to that value: where that sentence concludes another
+    name (the height CD for the height from C to AB; the asked angle CDF by the triangle's name BDC), ``Hence the
+    height from C to AB is 2√22.`` or ``Hence angle CDF = angle BDC = 60°.`` follows (blind teachers 45, 46: 4 of
+    36 solutions never said the answer; blind teacher 33: "… = 28√3/3. Hence CO = 28√3/3." says it twice)."""
     degrees = all(_unit(x) == "degrees" for x in goal.free_symbols) and all(  # (an angle, or a sum of angles)
         t.as_coeff_Mul()[1].is_Symbol for t in sympy.Add.make_args(goal))
     name = w._goal_name(goal) if goal.is_Symbol else w.n.expr(goal)
     number = w.n.number(value, degrees)
     last = _SENTENCE.split(line)[-1]
     el = element_of(goal) if goal.is_Symbol else None
-    if _states(last, (name, name[:1].upper() + name[1:]), number) and (el is None or el.kind.key != "height"
-                                                                        or not re.fullmatch(r"[A-Z]{2}", name)):
-        return line
     if el is not None and el.kind.key == "height":  # (a segment found, never said to be the height asked)
+        if not re.fullmatch(r"[A-Z]{2}", name) and _states(last, (name, name[:1].upper() + name[1:]), number):
+            return line
         if _states(last, re.findall(r"\b([A-Z]{2}|[a-z](?:_[A-Z])?) is the height\b", " ".join(lines)), number):
             return line  # (the height named as a segment, and that segment's value the last thing found)
         v, a, b = height_foot(el.points)
         return f"{line} Hence the height from {v} to {a}{b} is {number}."
+    return _hence(line, name, number)
+
+
+def _hence(line: str, name: str, number: str) -> str:
+    """``line`` with ``Hence {name} = {number}.`` after it, unless its last sentence already brings ``name`` to
+    ``number``; where that sentence brings another name of the same angle (by the vertex) to it, the closing ties
+    the two (``Hence angle CDF = angle BDC = 60°.``)."""
+    last = _SENTENCE.split(line)[-1]
+    if _states(last, (name, name[:1].upper() + name[1:]), number):
+        return line
+    m = _LAST_ANGLE.search(last)  # (the asked angle found under the name of the triangle it was found in)
+    if re.fullmatch(r"angle [A-Z]{3}", name) and m is not None and m[3] == number and m[1] != name and m[1][-2] == name[-2]:
+        return f"{line} Hence {name} = {m[1]} = {number}."
     return f"{line} Hence {name} = {number}."
 
 
@@ -4097,8 +4241,8 @@ def _states(sentence: str, names: Iterable[str], number: str) -> bool:
     "√974 + √133 + 29" is "√133 + 29 + √974")?"""
     def terms(x: str) -> list[str]:
         return sorted(x.strip().split(" + "))
-    for name in names:
-        for m in re.finditer(rf"(?<![\w/·]){re.escape(name)} = ", sentence):
+    for name in names:  # (the name may carry what it is: "the radius CO of circle O = … = 28√3/3")
+        for m in re.finditer(rf"(?<![\w/·]){re.escape(name)}(?: of [a-z]+ [A-Z]{{1,4}})? = ", sentence):
             chain = re.split(r" (?:\((?=[a-z])|and |so |hence |is )|[,;] |\.$", sentence[m.end():])[0]
             if terms(chain.split(" = ")[-1].strip()) == terms(number):
                 return True
