@@ -13,9 +13,8 @@ from geomill.generate.textbook_gen.goals import candidates, closure, model_of
 from geomill.solvers.plane.write import write
 
 
-def _construction(cfg: TextbookConfig, skip: int = 0):
-    """The first construction (after ``skip`` others) with six candidate goals."""
-    for k in range(20 + 20 * skip):
+def _construction(cfg: TextbookConfig):
+    for k in range(20):
         rng = make.rng_for(7, "screen", str(k))
         try:
             fig = make.sample(rng, None, 7, 2)
@@ -25,9 +24,7 @@ def _construction(cfg: TextbookConfig, skip: int = 0):
         ded = closure(full, model_of(full, fig), fig)
         cands = candidates(fig, ded, rng)
         if len(cands) >= 6:
-            if skip == 0:
-                return fig, ded, cands, rng
-            skip -= 1
+            return fig, ded, cands, rng
     raise AssertionError("no construction with six candidate goals")
 
 
@@ -59,39 +56,16 @@ def test_a_written_proof_is_kept_per_style_and_is_what_writing_it_again_gives() 
 
 def test_a_goal_whose_rough_proof_needs_a_planned_questions_data_is_passed_over_before_its_proof() -> None:
     """(the planning's costliest part is a goal's lightest proof: one whose rough proof needs the very construction
-    steps and givens of a question already planned, where that data is asked all it may be, would repeat that
-    question's givens, and is never proved.)"""
-    cfg = TextbookConfig(images=False, depth="2-8", goals_per_data=1).validate()
+    steps and givens of a question already planned would repeat that question's givens, and is never proved.)"""
+    cfg = TextbookConfig(images=False, depth="2-8").validate()
     fig, ded, cands, rng = _construction(cfg)
-    asked: dict = {}
+    asked: set = set()
     planned = list(make.plans(fig, make.choose(list(cands), cfg, rng, fig, asked), cfg, rng, asked=asked))
-    assert planned and set(asked) == {p.key() for p in planned}
+    assert planned and asked == {p.key() for p in planned}
     again = [c for c in cands if c.rough is not None and make.data(*make.traced(fig, c.rough, c.expr)[:2]) in asked]
     fresh = [c for c in again if c.ded is not None and c.rough.depth >= 2]  # (passed over by the data alone)
     assert fresh
     unscreened = [replace(c) for c in fresh]
     list(make.choose(unscreened, cfg, rng, fig))
     assert any(c.ded is None for c in unscreened)  # (without the data asked: proved)
-    assert not list(make.choose(fresh, cfg, rng, fig, dict(asked))) and all(c.ded is not None for c in fresh)
-
-
-def test_a_data_is_asked_at_most_goals_per_data_questions_each_of_another_type() -> None:
-    """Several goals of one construction share its closure and screen: a data (construction steps and givens) is
-    asked up to ``goals_per_data`` questions, never two of one type (two lengths of one figure read as one problem
-    asked twice); with 2, some data of a construction is asked twice, so a closure gives more problems."""
-    twice = 0
-    for k in range(6):
-        cfg = TextbookConfig(images=False, depth="2-8", goals_per_data=2).validate()
-        try:
-            fig, ded, cands, rng = _construction(cfg, k)
-        except AssertionError:
-            continue
-        asked: dict = {}
-        planned = list(make.plans(fig, make.choose(list(cands), cfg, rng, fig, asked), cfg, rng, asked=asked))
-        types: dict = {}
-        for p in planned:
-            assert p.qtype not in types.get(p.key(), set())
-            types.setdefault(p.key(), set()).add(p.qtype)
-        assert all(len(t) <= 2 for t in types.values()) and types == asked
-        twice += sum(len(t) == 2 for t in types.values())
-    assert twice
+    assert not list(make.choose(fresh, cfg, rng, fig, set(asked))) and all(c.ded is not None for c in fresh)

@@ -39,7 +39,6 @@ class TextbookConfig:
     images: bool = True
     image_size: int = 512
     goals_per_figure: int = 6  # problems one construction may give (different goals, other labels)
-    goals_per_data: int = 2  # questions one data (construction steps and givens) may be asked, each of another type
 
     def validate(self) -> TextbookConfig:
         parse_span(self.depth, "--depth")
@@ -49,8 +48,6 @@ class TextbookConfig:
             raise ValueError(f"unknown question type {sorted(bad)[0]!r}; known: {', '.join(QUESTION_TYPES)}, any")
         if not 4 <= self.max_points <= 20:
             raise ValueError("--max-points must be between 4 and 20")
-        if self.goals_per_data < 1:
-            raise ValueError("goals_per_data must be at least 1")
         if self.distractors < 0 or not 0 <= self.variablized <= 1:
             raise ValueError("--distractors must be >= 0 and --variablized between 0 and 1")
         known = families()

@@ -83,7 +83,7 @@ DEFER = 2  # proofs of common families only that each question type puts back, a
 
 
 def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator, fig: Figure | None = None,
-           asked: dict | None = None, target: str | None = None) -> Iterator[Candidate]:
+           asked: set | None = None, target: str | None = None) -> Iterator[Candidate]:
     """The candidates the knobs allow, question types taken in turn (in a random order, a ratio
     last), each type's candidates in a random order; a candidate's proof is built only when it
     comes up, and one whose proof misses the depth, width or theorem knobs is passed over.  The first
@@ -92,9 +92,8 @@ def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator
     construction reaches come first, for a few more proofs built.  With ``fig``, a candidate whose
     rough proof (``Candidate.rough``) is too shallow or cites too little for a problem is passed over
     before its proof is built, and so is one whose rough proof needs the very data (construction steps and givens,
-    ``data``) of the questions already planned (``asked``, which ``plans`` fills) where those leave it no room
-    (``no_room``: a data asked ``goals_per_data`` times, or asked a question of its type), and the lightest proof
-    (most of the planning's cost) rarely needs other data than the rough one.
+    ``data``) of a question already planned (``asked``, which ``plans`` fills): its problem would repeat that
+    question's givens, and the lightest proof (most of the planning's cost) rarely needs other data than the rough one.
     With ``target`` (the family the construction aims at, ``targets.pick``), the candidates whose rough proof cites
     it come first in their queues, and their queues first."""
     qtypes = cfg.question_types()
@@ -121,8 +120,7 @@ def choose(cands: list[Candidate], cfg: TextbookConfig, rng: np.random.Generator
                     if c.rough is None or c.rough.depth < least:
                         continue
                     keep, facts = traced(fig, c.rough, c.expr)[:2]
-                    if too_little(keep, facts, fig) or (asked is not None
-                                                         and no_room(asked, data(keep, facts), c.qtype, cfg)):
+                    if too_little(keep, facts, fig) or (asked is not None and data(keep, facts) in asked):
                         continue
                 if c.proof is None or not fits(c.proof, c.theorems, cfg):
                     continue
@@ -186,22 +184,13 @@ def data(keep: set[int], facts: list[Equality]) -> tuple:
     return tuple(sorted(keep)), tuple((sympy.srepr(f.lhs), sympy.srepr(f.rhs)) for f in facts)
 
 
-def no_room(asked: dict, key: tuple | str, qtype: str, cfg: TextbookConfig) -> bool:
-    """May no other question be asked on this data (``asked``: the question types asked on each)?  A data is
-    asked at most ``cfg.goals_per_data`` questions, each of another type: the closure and the goals' screen are
-    shared, and no data is asked the same kind of thing twice (two lengths of one figure read as one problem asked
-    twice; a length and an angle, as two exercises on one figure)."""
-    got = asked.get(key, ())
-    return len(got) >= cfg.goals_per_data or qtype in got
-
-
 def plans(fig: Figure, cands: Iterator[Candidate], cfg: TextbookConfig, rng: np.random.Generator,
-          distinct: bool = True, asked: dict | None = None) -> Iterator[Plan]:
-    """The questions the chosen candidates give, each traced back to the givens its proof needs (no data
-    asked more than ``no_room`` allows: ``goals_per_data`` questions, each of another type; ``distinct=False``: no
-    two with the same givens and goal).  ``asked`` gets the type asked on each question's data where its key is
-    its data alone (no distractor, no x: ``choose`` passes over a goal whose rough proof needs a data full)."""
-    tried: dict = {}
+          distinct: bool = True, asked: set | None = None) -> Iterator[Plan]:
+    """The questions the chosen candidates give, each traced back to the givens its proof needs (no
+    two with the same givens: the same data asked twice reads as a repeat; ``distinct=False``: no two
+    with the same givens and goal).  ``asked`` gets the data of each question planned where its key is its
+    data alone (no distractor, no x: ``choose`` passes over a goal whose rough proof needs the same)."""
+    tried = set()
     alone = distinct and not cfg.distractors and "x" not in cfg.question_types()
     for c in cands:
         wants_x = "x" in cfg.question_types() and (cfg.question_types() == {"x"} or rng.random() < cfg.variablized)
@@ -224,11 +213,11 @@ def plans(fig: Figure, cands: Iterator[Candidate], cfg: TextbookConfig, rng: np.
             want = sympy.solve(v[0].rhs - c.value, goal)[0]
         plan = Plan(c, keep, facts, extra, goal, want, qtype)
         key = plan.key() if distinct else (plan.key(), sympy.srepr(goal))
-        if no_room(tried, key, qtype, cfg):
+        if key in tried:
             continue
-        tried.setdefault(key, set()).add(qtype)
+        tried.add(key)
         if asked is not None and alone:
-            asked.setdefault(key, set()).add(qtype)
+            asked.add(key)
         yield plan
 
 
@@ -261,10 +250,9 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = No
     costly part of planning) before the problem before it is made, and none checked before it is asked for.
 
     The deduction runs to closure once; the questions it answers are planned one at a time, each on its
-    own givens (``plans``: a data asked at most ``goals_per_data`` questions, of different types), and checked
-    (``check_group``, each solved from its own text).  Each problem after the first has the figure's points
-    renamed.  No two problems of a construction share their givens (up to renaming: ``given_set``) beyond what
-    ``no_room`` allows."""
+    own givens (``plans``: no two with the same givens), and checked (``check_group``, each solved from its
+    own text).  Each problem after the first has the figure's points renamed.  No two problems of a
+    construction share their givens (up to renaming: ``given_set``)."""
     most = cfg.goals_per_figure if most is None else most
     lo, hi = cfg.step_span()
     aim = pick(rng, cfg.circles, cfg.require, cfg.exclude)
@@ -274,23 +262,22 @@ def attempt(cfg: TextbookConfig, rng: np.random.Generator, most: int | None = No
         raise Rejected("construction check")
     model = model_of(full, fig)
     ded = closure(full, model, fig)
-    asked: dict = {}  # the types asked on each data planned (no goal is proved only to be passed over)
+    asked: set = set()  # the data of the questions planned (no goal is proved only to ask them again)
     planned = plans(fig, choose(candidates(fig, ded, rng), cfg, rng, fig, asked, aim[0] if aim else None), cfg, rng,
                     asked=asked)
     made = 0
-    said: dict = {}  # the types asked on each given set of the problems made: as planned, and up to renaming
+    said: set = set()  # the given sets of the problems made: as planned, and up to renaming
     for p in planned:
         key = p.key()
-        if no_room(said, key, p.qtype, cfg):
+        if key in said:
             continue
         names = fig.relabelling(rng) if made else None  # the construction's later problems: other labels
         shown = fig.renamed(names) if names else fig
         for p, got in check_group(shown, [p], names, cfg):
             out = _finish(fig, shown, p, names, got, cfg)
-            if out is None or no_room(said, given_set(out.problem), p.qtype, cfg):
+            if out is None or given_set(out.problem) in said:
                 continue
-            for k in (key, given_set(out.problem)):
-                said.setdefault(k, set()).add(p.qtype)
+            said |= {key, given_set(out.problem)}
             made += 1
             yield out
             if made >= most:
