@@ -135,8 +135,8 @@ def test_no_lazy_export_is_named_like_a_submodule():
 # Never imported by ``geomill render``: scipy (the numeric model's least squares is solvers.trf; importing any of
 # scipy.optimize runs all its solvers' imports, a third of a second), pyplot, matplotlib's Figure with its Axes and
 # projections (a PNG is drawn on a bare Agg renderer: render.draw), and the machinery of other commands.
-NOT_FOR_A_FIGURE = ("scipy", "matplotlib.pyplot", "matplotlib.figure", "mpl_toolkits", "tqdm", "torch", "transformers", "pandas",
-                    "geomill.evaluate", "geomill.serve", "geomill.generate.", "geomill.solvers.plane",
+NOT_FOR_A_FIGURE = ("scipy", "matplotlib.pyplot", "matplotlib.figure", "mpl_toolkits", "tqdm", "torch", "transformers",
+                    "pandas", "geomill.evaluate", "geomill.serve", "geomill.generate.", "geomill.solvers.plane",
                     "geomill.cli.importer", "geomill.dataset.export")
 
 
