@@ -1,11 +1,15 @@
 """Drawing a composed scene with matplotlib, fast enough for mass production.
 
-One Figure, one Axes and a few artists live as long as the Renderer.  A PNG
+One Agg renderer and a few artists live as long as the Renderer.  A PNG
 figure draws no artist: each artist's Agg call (graphics context, transforms)
 is recorded once and replayed with the figure's paths (``_Brush``), and labels
-are pasted bitmaps; SVG output sets and draws real artists.  The Axes spans
-the whole canvas with limits ``0..size``, so the composed pixel coordinates
-*are* display coordinates.  PNG encoding is ``render.png``'s, from the RGBA
+are pasted bitmaps; SVG output sets and draws real artists, in a Figure whose
+one Axes spans the whole canvas with limits ``0..size``, so the composed pixel
+coordinates *are* display coordinates.  The artists carry that Axes' data
+transform and clip box from the start (``_page``, computed as matplotlib
+computes them), so a PNG needs no Figure: it is made, and ``matplotlib.figure``
+imported, only where one is asked for (``Renderer.fig``: SVG, the perception
+figures), a fifth of ``geomill render``'s matplotlib start-up.  PNG encoding is ``render.png``'s, from the RGBA
 buffer as it is.
 """
 from __future__ import annotations
@@ -17,8 +21,8 @@ from pathlib import Path as FsPath
 
 import numpy as np
 
-from .mpl import (Figure, FigureCanvasAgg, FontProperties, LineCollection, Path, PathPatch, Text, fontManager, get_font,
-                  get_hinting_flag, to_rgba)
+from .mpl import (FontProperties, LineCollection, Path, PathPatch, Rectangle, RendererAgg, Text, figure_parts,
+                  fontManager, get_font, get_hinting_flag, to_rgba)
 
 from .annotate import Annotation  # noqa: I001 (matplotlib through .mpl first: compose imports it too)
 from .colours import FILL_OPACITY, legible, linear
@@ -64,16 +68,19 @@ class Renderer:
             raise ValueError("font size must be between 6 and 36 points")
         self.style = Style(int(size), float(opacity), float(line_width), float(font_size))
         self.label_colours = dict(LABEL_COLOURS)  # by role (a plain textbook figure's are all black)
-        self.fig, self.ax, self.canvas = _figure(size, size)
-        ax = self.ax
+        self.agg = RendererAgg(int(size), int(size), DPI)  # (a Figure's canvas would make this one: see fig)
+        self._fig = None
+        transform, clip = _page(int(size), int(size))
         self.font = FontProperties(size=self.style.font_size)
         lw = self.style.line_width
         self.strokes = LineCollection([], colors=[STROKE], linewidths=lw, capstyle="round", joinstyle="round", zorder=3)
         self.dashed = LineCollection([], colors=[STROKE], linewidths=lw * 0.8, linestyles=(0, (4, 3)), zorder=3)
         self.marks = LineCollection([], colors=[STROKE], linewidths=lw * 0.8, zorder=3)
         self.leaders = LineCollection([], colors=[LEADER], linewidths=lw * 0.5, zorder=3)
-        for c in (self.strokes, self.dashed, self.marks, self.leaders):
-            ax.add_collection(c, autolim=False)
+        self._artists = [self.strokes, self.dashed, self.marks, self.leaders]  # (added to the Axes with it: fig)
+        for c in self._artists:
+            c.set_transform(transform)
+            c.set_clip_box(clip)
         self.patches: list[PathPatch] = []
         self.texts: list[Text] = []
         self._labels: dict[tuple[str, float], _Label] = {}
@@ -83,12 +90,41 @@ class Renderer:
         self._grounds: dict[tuple, tuple[float, float, float]] = {}  # a label colour on a ground (_legible)
         self._font_file = fontManager.findfont(self.font)
         self._extents = _Extents(self._font_file)
-        self.canvas.draw()  # settles transforms and fonts once
         fill = PathPatch(Path([(0, 0), (1, 0), (1, 1)]), linewidth=0, edgecolor="none")
-        self.ax.add_patch(fill)
-        self._fill = _Brush(fill, self.canvas)  # (the artists stay in the Axes: SVG output draws them)
+        fill.set_transform(transform)
+        fill.set_clip_box(clip)
+        self._artists.append(fill)
+        self._fill = _Brush(fill, self.agg)  # (the artists go in the Axes too: SVG output draws them)
         fill.set_visible(False)
-        self._brushes = {c: _Brush(c, self.canvas) for c in (self.strokes, self.dashed, self.marks, self.leaders)}
+        self._brushes = {c: _Brush(c, self.agg) for c in (self.strokes, self.dashed, self.marks, self.leaders)}
+
+    # -- the Figure, for SVG output and artists of one's own ---------------------------------------------
+    @property
+    def fig(self):
+        """The Figure, its one Axes holding the renderer's artists as ``_page`` says (made on first use)."""
+        if self._fig is None:
+            self._fig, self._ax, self._canvas = _figure(self.style.size, self.style.size)
+            for a in self._artists:
+                a.set_transform(self._ax.transData)  # (the same matrix: the Axes' own object, as add_* would set)
+                if isinstance(a, LineCollection):
+                    self._ax.add_collection(a, autolim=False)
+                else:
+                    self._ax.add_patch(a)
+            self._canvas.draw()  # settles transforms and fonts once
+            agg = self._canvas.get_renderer()  # (the canvas's renderer from now on: what was painted comes along)
+            np.asarray(agg.buffer_rgba())[...] = np.asarray(self.agg.buffer_rgba())
+            self.agg = agg
+        return self._fig
+
+    @property
+    def ax(self):
+        self.fig  # noqa: B018 - made on first use
+        return self._ax
+
+    @property
+    def canvas(self):
+        self.fig  # noqa: B018 - made on first use
+        return self._canvas
 
     # -- text metrics -----------------------------------------------------------------------------
     def text_size(self, s: str, size: float | None = None) -> tuple[float, float]:
@@ -168,9 +204,9 @@ class Renderer:
         got = self._line_metrics.get(size)
         if got is None:
             probe = Text(0, 0, ".", fontproperties=self.font.copy(), ha="left", va="baseline")
-            probe.set_figure(self.fig)
+            probe.set_figure(self._fig or _Page())
             probe.set_fontsize(size)
-            bb = probe.get_window_extent(self.canvas.get_renderer())
+            bb = probe.get_window_extent(self.agg)
             base = probe.get_transform().transform((0, 0))[1]
             got = self._line_metrics[size] = (bb.y1 - base, base - bb.y0)
         return got
@@ -224,7 +260,7 @@ class Renderer:
     def _paint(self, d: Drawing, strokes_only: bool = False) -> np.ndarray:
         """Fills and strokes straight onto the Agg buffer (``_Brush``: no artist is drawn; a fill over
         nothing but the page in its opaque colour, ``_on_white``), then the labels' bitmaps; the RGBA view."""
-        r = self.canvas.get_renderer()
+        r = self.agg
         buf = np.asarray(r.buffer_rgba())
         coats = [] if strokes_only else [(*f.rgb, f.shade) if f.shade else self._on_white(r, buf, f.rgb) if alone
                                          else (*f.rgb, self.style.opacity) for f, alone in zip(d.fills, d.over_white())]
@@ -358,7 +394,7 @@ class Renderer:
         return d
 
     def rgba(self) -> np.ndarray:
-        return np.asarray(self.canvas.get_renderer().buffer_rgba())
+        return np.asarray(self.agg.buffer_rgba())
 
     def png(self) -> bytes:
         """The PNG of the figure last drawn (``draw``)."""
@@ -446,8 +482,7 @@ class _Brush:
     are exactly the artist's (a test holds the two equal).  A collection of one path is drawn as
     matplotlib draws it, as a marker (``Collection.draw``'s single-path case)."""
 
-    def __init__(self, artist, canvas):
-        agg = canvas.get_renderer()
+    def __init__(self, artist, agg):
         self.size = (agg.width, agg.height)
         if isinstance(artist, LineCollection):
             saved = artist.get_segments()
@@ -653,9 +688,38 @@ class _Label:
     col: int  # left column of the ink relative to the centre's column
 
 
+class _Page:
+    """What a Text measured off the Figure asks of one (its dpi): ``Renderer._metrics`` before any Figure is made."""
+
+    dpi = DPI
+
+    def get_figure(self, root: bool = False) -> _Page:
+        return self
+
+
+def _page(w: int, h: int):
+    """The data transform and clip box that ``_figure``'s Axes gives the artists added to it, computed as
+    matplotlib computes them (``Figure.__init__``, ``Axes.set_figure``, ``_set_lim_and_transforms``, ``set_xlim``,
+    ``Artist.set_clip_path`` of the Axes' patch), without a Figure: the same matrices to the last bit (for some
+    sizes one unit in the last place off the identity; ``tests/test_render_draw.py`` holds them equal)."""
+    from matplotlib.transforms import (Affine2D, Bbox, BboxTransformFrom, BboxTransformTo, IdentityTransform,
+                                       TransformedBbox, TransformWrapper)
+
+    fig_bbox = TransformedBbox(Bbox.from_bounds(0, 0, w / DPI, h / DPI), Affine2D().scale(DPI))
+    trans_axes = BboxTransformTo(TransformedBbox(Bbox.from_bounds(0.0, 0.0, 1.0, 1.0), BboxTransformTo(fig_bbox)))
+    trans_scale = TransformWrapper(IdentityTransform())
+    view = Bbox.unit()
+    view.intervalx = (0, w)
+    view.intervaly = (0, h)
+    trans_data = trans_scale + (BboxTransformFrom(TransformedBbox(view, trans_scale)) + trans_axes)
+    patch = Rectangle((0, 0), 1, 1)  # (the Axes' background patch, its clip box)
+    patch.set_transform(trans_axes)
+    return trans_data, TransformedBbox(Bbox.unit(), patch.get_transform())
+
+
 def _figure(w: int, h: int):
     """A Figure whose single Axes maps data to display pixels one to one."""
-
+    Figure, FigureCanvasAgg = figure_parts()
     fig = Figure(figsize=(w / DPI, h / DPI), dpi=DPI, facecolor="white")
     canvas = FigureCanvasAgg(fig)
     ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))

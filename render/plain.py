@@ -109,7 +109,8 @@ class _Pen:
         ax.add_collection(self.strokes, autolim=False)
         self.ring = ax.add_patch(Circle((0, 0), 1, fill=False, edgecolor="black", linewidth=lw))
         self.dot = ax.add_patch(Circle((0, 0), 1, color="black", linewidth=0))
-        self._strokes, self._ring, self._dot = (_Brush(a, canvas) for a in (self.strokes, self.ring, self.dot))
+        agg = canvas.get_renderer()
+        self._strokes, self._ring, self._dot = (_Brush(a, agg) for a in (self.strokes, self.ring, self.dot))
         self._black = tuple(self.dot.get_facecolor())
         self.lw = lw
 
