@@ -1,8 +1,8 @@
 """Blind reader 38 (issue 38): what the independent reader now flags.
 
-* A bracket or brace never sits beside another segment's label or leader end: it reads as marking that segment with
-  the ticks it carries (reader 38's 15: the brace of BG, G the midpoint of CB, by "EG = ?"'s leader end;
-  ``_brackets_by_other_labels``).
+* A leader to a segment never ends beside another segment's bracket or brace: the label reads as marking what the
+  bracket marks, with the ticks it carries (reader 38's 15: "EG = ?" led to EG by the tip of the brace of BG, G the
+  midpoint of CB; ``_brackets_by_other_labels``).
 * A tangency dot marks a stated tangency only, and a line drawn touching a circle has its dot or is an accident the
   layout avoids (FormalGeo 767, ``_unlike_touching_dots``: the figure's own test is in test_textbook_figtb39)."""
 from __future__ import annotations
@@ -29,6 +29,9 @@ def test_reader_passes_a_label_clear_of_the_bracket_or_the_brackets_own():
     far = _fig((238.36, 209.18))
     far["labels"][0].update(bbox=[300.0, 300.0, 350.0, 316.0], leader=[[270.0, 300.0], [300.0, 305.0]])
     assert _brackets_by_other_labels(far, pts) == []
+    bare = _fig((238.36, 209.18))
+    bare["labels"][0].update(bbox=[190.0, 200.0, 230.0, 216.0], leader=None)  # (by it with no leader: by its name)
+    assert _brackets_by_other_labels(bare, pts) == []
     assert _brackets_by_other_labels(_fig((238.36, 209.18), "BG"), pts) == []  # (its own segment's label)
 
 
