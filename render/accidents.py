@@ -10,7 +10,7 @@ import math
 import numpy as np
 from geomill.engine.plane import GeneralProblem, elements_in
 
-from .marks import Mark
+from .marks import Mark, tangent_miss
 from .scene import Scene
 
 ON_PX = 1.5  # px: a point this near a line (or a circle) is drawn on it
@@ -288,13 +288,8 @@ def near_tangent(problem: GeneralProblem, scene: Scene, px: dict, marks: list[Ma
             a, b = s[0], s[-1]
             if c.centre in s or _stated_with(on, s, c.centre) or sum(q in c.points for q in s) >= 2:
                 continue  # (a chord, or a secant whose crossings are both drawn points, reads as cutting)
-            u, w = px[b] - px[a], px[c.centre] - px[a]
-            n2 = float(u @ u)
-            if n2 < 1e-9:
-                continue
-            t = float(w @ u) / n2
-            d = abs(float(u[0] * w[1] - u[1] * w[0])) / math.sqrt(n2)
-            if 0.0 < t < 1.0 and abs(r - d) < share * r:
+            hit = tangent_miss(px[a], px[b], px[c.centre], r)
+            if hit is not None and 0.0 < hit[0] < 1.0 and hit[1] < share * r:
                 out.append((c.centre, (a, b), c.points[0]))
     return out
 

@@ -235,19 +235,35 @@ def tangent_squares(problem: GeneralProblem, segments, marks: list[Mark]) -> lis
     return out
 
 
-TOUCH_SHARE = 1e-3  # of the radius: a drawn line this near tangent to a drawn circle touches it as drawn
+TOUCH_SHARE = 1e-3  # of the radius: a line stated tangent touches its drawn circle this near as drawn
 TOUCH_FOOT = 0.05  # of the radius: at a drawn point of the circle this near the foot of the centre on the line
 
 
-def drawn_touching(scene, marks: list[Mark]) -> list[Mark]:
-    """A tangency's dot on each drawn point where a drawn line touches a whole drawn circle as drawn and no dot is
-    yet, in a figure whose stated tangencies have dots: every touching point in one size (reader 37's 29,
-    FormalGeo 767: PV drawn touching the circle at W, W's small point dot beside Q's, S's and U's tangency dots read
-    as no tangency)."""
+def tangent_miss(p, q, centre, r: float) -> tuple[float, float] | None:
+    """Where the centre's foot falls on line ``pq`` (0 at p, 1 at q) and how far the line misses touching the
+    circle of radius ``r`` there (its distance from the centre less ``r``, unsigned): the one test of a line drawn
+    tangent, for the dot of a stated tangency and for the accident of a line drawn near tangent that no fact makes
+    so (``accidents.near_tangent``).  None for a degenerate line."""
+    ux, uy = float(q[0]) - float(p[0]), float(q[1]) - float(p[1])
+    wx, wy = float(centre[0]) - float(p[0]), float(centre[1]) - float(p[1])
+    n2 = ux * ux + uy * uy
+    if n2 < 1e-12:
+        return None
+    return (wx * ux + wy * uy) / n2, abs(abs(ux * wy - uy * wx) / math.sqrt(n2) - r)
+
+
+def drawn_touching(problem: GeneralProblem, scene, marks: list[Mark]) -> list[Mark]:
+    """A tangency's dot where a line a fact states tangent to a circle touches it as drawn at a drawn point of the
+    circle with no dot yet.  A dot is a mark: only a stated tangency gets one; a line that merely touches a circle as
+    drawn (FormalGeo 767's PV at W: no fact says so) is an accident for the layout to avoid
+    (``accidents.near_tangent``), never a relation the figure states."""
     dotted = {e[0] for m in marks if m.kind == "dot" for e in m.elements}
-    if not dotted:
+    stated = {(frozenset(rel.args[0]), rel.args[1][0]) for rel in problem.relations
+              if rel.key == "tangent" and len(rel.args) == 2 and len(rel.args[1]) == 1}
+    if not stated:
         return []
     pts = scene.points
+    lines = [set(ln.points) for ln in problem.lines]
     out = []
     for arc in scene.arcs:
         if arc.sweep < 360.0 - 1e-6:
@@ -255,17 +271,18 @@ def drawn_touching(scene, marks: list[Mark]) -> list[Mark]:
         (cx, cy), r = arc.centre, arc.radius
         centre = next((n for n, (x, y) in pts.items() if math.hypot(x - cx, y - cy) < TOUCH_SHARE * r), "")
         for a, b in scene.segments:
-            (px, py), (qx, qy) = pts[a], pts[b]
-            ux, uy = qx - px, qy - py
-            n = math.hypot(ux, uy)
-            if n < 1e-12 or abs(abs(ux * (cy - py) - uy * (cx - px)) / n - r) > TOUCH_SHARE * r:
+            if not any(o == centre and (pair <= {a, b} or any(pair <= ln and {a, b} <= ln for ln in lines))
+                       for pair, o in stated):
+                continue  # (no fact makes this line tangent to this circle: no dot, whatever is drawn)
+            hit = tangent_miss(pts[a], pts[b], (cx, cy), r)
+            if hit is None or hit[1] > TOUCH_SHARE * r or not -1e-9 <= hit[0] <= 1 + 1e-9:
                 continue
-            t = ((cx - px) * ux + (cy - py) * uy) / (n * n)
-            fx, fy = px + t * ux, py + t * uy
+            t = hit[0]
+            fx, fy = pts[a][0] + t * (pts[b][0] - pts[a][0]), pts[a][1] + t * (pts[b][1] - pts[a][1])
             at = next((k for k, (x, y) in pts.items() if math.hypot(x - fx, y - fy) < TOUCH_FOOT * r and
                        abs(math.hypot(x - cx, y - cy) - r) < TOUCH_SHARE * r), None)  # (near tangent, the foot
             # moves far for a small miss: the touching point is the drawn point on the circle by it)
-            if at is not None and at not in dotted and -1e-9 <= t <= 1 + 1e-9:
+            if at is not None and at not in dotted:
                 dotted.add(at)
                 out.append(Mark("dot", ((at,),), f"{a}{b} touches circle {centre} as drawn".replace("  ", " ")))
     return out

@@ -1566,8 +1566,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         found = layout_faults(problem, scene, frame, mk)
         forced = forced_faults(m, found) if found else []
         faults = [f.text for f in found]
-        touching = tangent_squares(problem, scene.segments, mk) + drawn_touching(scene, mk)  # (every touching point
-        # dotted alike)
+        touching = tangent_squares(problem, scene.segments, mk) + drawn_touching(problem, scene, mk)  # (a stated
+        # tangency's touching point dotted; a line drawn touching that no fact makes tangent is an accident, undotted)
         if chords := equal_chords(mk, scene.segments):  # (equal arcs' drawn chords ticked: one count a length)
             mk = _equal_marks(problem, mk + chords, m, seed, spare)
         kept, rights, ask_valued, sources = mk + touching, [], True, {}
@@ -1720,8 +1720,12 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         # that read alike otherwise, never against a fault or a label left out; one the facts force is in every
         # model alike and decides nothing)
         # (a split side's value the legend names for want of a dimension line costs what it did named by a piece)
-        return ((cost, len(ann.in_text - ann.unsplit_out) + in_text, len(accidental)), m, scene, faults, ann, givens, goal, d, accidental,
-                forced)
+        # (a tie on that cost goes first to fewer coincidences read as given, then to fewer values the text takes: a
+        # line drawn touching a circle that no fact makes tangent reads as a tangency, a value set off by a leader
+        # after the layout is chosen only says less; FormalGeo 767's PV drawn tangent at W won on the tie)
+        reads = sum(map(reads_as_fact, accidental))
+        return ((cost, (reads, len(ann.in_text - ann.unsplit_out) + in_text), len(accidental)), m, scene, faults, ann,
+                givens, goal, d, accidental, forced)
 
     best = None
     for k in range(1 + reseeds):

@@ -3206,28 +3206,66 @@ def _bare_arc_values(fig: dict, pts: dict) -> list[str]:
     return out
 
 
-TOUCH_PX = 1.0  # px: a drawn line this near tangent to a circle touches it as drawn
+TOUCH_PX = 1.5  # px: a drawn line this near tangent to a circle touches it as drawn
+TOUCH_SHARE = 0.02  # of the radius: or this near, whichever is more (a graze the eye cannot tell from touching)
 
 
 def _unlike_touching_dots(fig: dict, pts: dict) -> list[str]:
-    """In a figure whose tangencies have dots, every point where a drawn line touches a circle as drawn has one: a
-    point's small dot there beside the others reads as no tangency (reader 37's 29, FormalGeo 767: W's dot, where PV
-    touches the circle, much smaller than Q's, S's and U's)."""
-    touching = {m["elements"][0].split(" ")[-1] for m in fig.get("marks", []) if m["kind"] == "dot"}
-    if not touching:
-        return []
-    out = []
-    for name in sorted(set(fig.get("dots", [])) - touching):
-        xy = pts.get(name)
-        for circle in fig.get("circles", []) if xy is not None else []:
-            c, r = circle["centre"], circle["radius"]
-            if abs(math.dist(xy, c) - r) > ON_LINE:
+    """A tangency dot marks a stated tangency, and a drawn tangency has its dot: a line drawn touching a circle with
+    no dot where it touches reads as a tangency no mark states (FormalGeo 767: PV drawn touching the circle at W,
+    which no fact says, W's small point dot beside the tangency dots of Q, S and U), and a dot the export says marks
+    a touching only "as drawn" marks a relation no fact states."""
+    dots = [m for m in fig.get("marks", []) if m["kind"] == "dot"]
+    out = [f"the tangency dot on {m['elements'][0]} marks a touching only as drawn: a relation no fact states"
+           for m in dots if str(m.get("source", "")).endswith("as drawn")]
+    dotted = [pts[n] for m in dots if (n := m["elements"][0].split(" ")[-1]) in pts]
+    for circle in fig.get("circles", []):
+        c, r = circle["centre"], circle["radius"]
+        for p, q in fig["segments"]:
+            if p not in pts or q not in pts or pts[p] == pts[q] or all(
+                    abs(math.dist(pts[n], c) - r) < ON_LINE for n in (p, q)):
+                continue  # (a chord, however short, reads as cutting)
+            (ax, ay), (bx, by) = pts[p], pts[q]
+            ux, uy = bx - ax, by - ay
+            t = ((c[0] - ax) * ux + (c[1] - ay) * uy) / (ux * ux + uy * uy)
+            if not 0.0 < t < 1.0 or abs(_line_off(pts[p], pts[q], c) - r) > max(TOUCH_PX, TOUCH_SHARE * r):
                 continue
-            if any(name in (p, q) and p in pts and q in pts and pts[p] != pts[q]
-                   and abs(_line_off(pts[p], pts[q], c) - r) < TOUCH_PX for p, q in fig["segments"]):
-                out.append(f"the point {name}, where a drawn line touches a circle, has a point's dot beside "
-                           "tangency dots: it reads as no tangency")
-                break
+            foot = (ax + t * ux, ay + t * uy)
+            if any(math.dist(foot, xy) < max(3 * TOUCH_PX, 2 * TOUCH_SHARE * r) for xy in dotted):
+                continue
+            at = next((n for n, xy in pts.items() if math.dist(foot, xy) < max(3 * TOUCH_PX, 2 * TOUCH_SHARE * r)),
+                      None)
+            out.append(f"{p}{q} is drawn touching a circle{f' at point {at}' if at else ''} with no tangency dot: it "
+                       "reads as a tangency no mark states")
+    return out
+
+
+BRACKET_BESIDE = 2.0  # fonts: a segment's leader ending this near a bracket of another segment reads as led to the
+# bracket
+
+
+def _brackets_by_other_labels(fig: dict, pts: dict) -> list[str]:
+    """A leader to a segment never ends beside another segment's bracket or brace: the label reads as marking what the
+    bracket marks, with the ticks it carries (blind reader 38's 15: "EG = ?" led to EG by the tip of the brace of BG, G
+    the midpoint of CB, read as marking EG).  A label by the bracket with no leader reads by its place and its name
+    (review 9: CF's dimension value by BC's bracket).  Not among ``textbook_problems`` yet: review 11 accepted "BE =
+    1" led to BE 25 px from AB's bracket, as "EG = ?" is from BG's (the two reviews disagree; issue 38 decides)."""
+    font = _font(fig)
+    out = []
+    for m in fig.get("marks", []):
+        if m["kind"] != "bracket" or not m.get("pixels"):
+            continue
+        own = {e.split(" ")[-1] for e in m["elements"]}
+        own |= {e[::-1] for e in own}
+        strokes = [LineString(pl) for pl in m["pixels"] if len(pl) > 1]
+        for lab in fig["labels"]:
+            el = lab["element"]
+            if len(el) != 2 or not el.isalpha() or el in own or not lab.get("leader"):
+                continue
+            end = Point(lab["leader"][0][:2])
+            if any(st.distance(end) < BRACKET_BESIDE * font for st in strokes):
+                out.append(f"the leader of {lab['text']!r} ends by the bracket of {m['elements'][0]}: it reads as "
+                           f"marking {el}")
     return out
 
 

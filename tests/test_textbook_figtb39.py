@@ -9,9 +9,9 @@
 * A chord drawn near the centre reads as a diameter: where the model made here draws one that no fact makes so, and
   the spreads leave it near, another start is tried, as for points drawn too close (FormalGeo 1883: chord TS 17 px
   from centre B in a 211 px circle; ``_near_incidences``).
-* Every point where a drawn line touches a circle as drawn gets the tangency dot, in a figure whose tangencies have
-  dots (FormalGeo 767: W's point dot, where PV touches the circle, much smaller than Q's, S's and U's;
-  ``_unlike_touching_dots``).
+* A tangency dot marks a stated tangency only (issue 38, figtb40): a line drawn touching a circle that no fact makes
+  tangent is an accident the layout avoids, never dotted (FormalGeo 767: PV drawn touching the circle at W;
+  ``_unlike_touching_dots`` flags a touching with no dot and a dot "as drawn").
 * A piece's value of a side with a dimension line is named under the piece ("AE = 12", between the side and the
   whole's dimension line: its name says it is no part of that dimension) before a leader across the lines between
   (the generated parallelogram, seed 3707 index 1: "AE = 12"'s leader crossed AD by AD's arrows and "15", read as a
@@ -149,12 +149,28 @@ find x
 """
 
 
-def test_every_touching_point_dotted_alike():
-    """FormalGeo 767: PV is drawn touching the circle at W (no fact says so): W's dot is the tangency dots' size."""
+def test_a_touching_no_fact_states_is_neither_dotted_nor_drawn():
+    """FormalGeo 767: PV drawn touching the circle at W (no fact says so) read as a fourth tangency; its W dotted as one
+    stated a relation no fact states.  The dots are the stated tangencies' and PV is drawn cutting the circle."""
+    import math
+
     lab = textbook_figure(parse(TOUCHING, "x")).labels
     dots = {m["elements"][0] for m in lab["marks"] if m["kind"] == "dot"}
-    assert dots == {"point Q", "point S", "point U", "point W"}
-    assert _unlike_touching_dots(lab, _pts(lab)) == [] and textbook_problems(lab) == [] and mark_problems(lab) == []
+    assert dots == {"point Q", "point S", "point U"}
+    pts = _pts(lab)
+    (c, r), = ((x["centre"], x["radius"]) for x in lab["circles"])
+    (px, py), (vx, vy) = pts["P"], pts["V"]
+    off = abs((vx - px) * (c[1] - py) - (vy - py) * (c[0] - px)) / math.dist(pts["P"], pts["V"])
+    assert abs(off - r) > 0.1 * r  # (clear of tangent: accidents.TANGENT_SHARE)
+    assert _unlike_touching_dots(lab, pts) == [] and textbook_problems(lab) == [] and mark_problems(lab) == []
+
+
+def test_reader_flags_a_dot_for_a_touching_only_drawn():
+    fig = {"circles": [], "segments": [], "marks": [{"kind": "dot", "elements": ["point W"],
+                                                     "source": "WV touches circle Z as drawn"}]}
+    assert "point W" in _unlike_touching_dots(fig, {"W": (1.0, 2.0)})[0]
+    fig["marks"][0]["source"] = "WV is tangent to circle Z at W"
+    assert _unlike_touching_dots(fig, {"W": (1.0, 2.0)}) == []
 
 
 def test_reader_flags_a_small_dot_where_a_line_touches():
