@@ -44,7 +44,7 @@ from .configuration import Configuration
 from .floats import clearly_nonlinear, kept_unknowns
 from .patterns import Index
 from .theorems import Instance, construction_instances, judgements
-from .weights import ANGLE_FROM_RATIO, ARITHMETIC, ARITHMETIC_WEIGHT, SOLVED_ONLY, weight
+from .weights import ANGLE_FROM_RATIO, ARITHMETIC, ARITHMETIC_WEIGHT, LINEAR_ONLY, SOLVED_ONLY, weight
 from .weights import DEFAULT as DEFAULT_WEIGHT
 from .weights import QUADRATIC as QUADRATIC_WEIGHT
 from .weights import SOLVED as SOLVED_WEIGHT
@@ -477,7 +477,18 @@ def _weight(eq) -> float:
         return off
     if step.solved is not None and _quadratic_in(step.lhs - step.rhs, step.solved):
         return max(QUADRATIC_WEIGHT, own)
+    if step.solved is not None and key in LINEAR_ONLY and _squared_only(step.lhs - step.rhs, step.solved):
+        return LINEAR_ONLY[key]
     return min(SOLVED_WEIGHT, own) if step.solved is not None else own  # (a relation's, solved, stays light)
+
+
+def _squared_only(e: sympy.Expr, s: sympy.Symbol) -> bool:
+    """Does ``e`` hold ``s`` only squared (``2·CE·EG = AE² + CE² − AC²`` for AE), not to the first power?"""
+    try:
+        poly = sympy.Poly(sympy.expand(e), s)
+    except sympy.PolynomialError:
+        return False
+    return poly.degree() == 2 and poly.coeff_monomial(s) == 0
 
 
 def _quadratic_in(e: sympy.Expr, s: sympy.Symbol) -> bool:

@@ -1,0 +1,25 @@
+"""Detours a blind teacher (33) marked in generated solutions, each on its smallest problem: the route a teacher
+takes is the one the proof's choice weighs lightest."""
+from __future__ import annotations
+
+from .proof_text import linted_text as _text
+
+# a height AG on the base DC, E between D and G: the foot's part DG from the two right triangles on the height
+FOOT = ("points D A C E G\ntriangle DAC\nline D E G C\nline A E\nline A G\nAG perpendicular to DC\n"
+        "AD = 21\nAC = 10\nCD = 25\nDE = 7\nfind AE\n")
+
+
+def test_a_side_held_squared_is_pythagoras_in_its_own_right_triangle_not_the_difference_again() -> None:
+    # (teacher 33 gen 26: "2·CE·EG = AE² + CE² - AC²", the two right triangles subtracted a second time, and CE found
+    # for it only; AE² = AG² + EG², with AG² = AD² - DG², is direct)
+    text = _text(FOOT)
+    assert "2·CD·DG = AD² + CD² - AC²" in text, text  # (the foot's part: what the difference is for)
+    assert "2·CE·EG" not in text and "CE = " not in text, text
+    assert "AE² = AG² + EG²" in text, text
+
+
+def test_a_right_triangle_is_named_by_its_own_points_not_by_a_longer_arm_of_its_right_angle() -> None:
+    # (angle AGE is angle AGD, E on GD: the right triangle of AG² + EG² = AE² is AGE, never AGD)
+    text = _text(FOOT)
+    assert "By Pythagoras in the right triangle AGE, AG² + EG² = AE²" in text, text
+    assert "right triangle DAG" not in text, text
