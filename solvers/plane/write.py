@@ -1554,12 +1554,14 @@ class _Writer:
                 r"\b([A-Z])([A-Z]) is perpendicular to (?:the hypotenuse )?([A-Z])([A-Z])\b", part)]
             at = {v for a, b, c, d in ends for v in {a, b} & {c, d} if {a, b, c, d} == set(t)}
             right = [x for x, v in self.known.items() if v == 90 and x.is_Symbol
-                     and (el := element_of(x)) is not None and el.kind.key == "angle" and set(el.points) == set(t)]
+                     and (el := element_of(x)) is not None and el.kind.key == "angle"
+                     and set(t) in (set(el.points), set(self.n.name(x).removeprefix("angle ")))]
             at |= {element_of(x).points[1] for x in right}
             if len(at) != 1:
                 continue
             v, = at
-            said = [n for x in right if len(n := self.n.name(x).removeprefix("angle ")) == 3 and n[1] == v]
+            said = [n for x in right if len(n := self.n.name(x).removeprefix("angle ")) == 3 and n[1] == v
+                    and set(n) == set(t)]  # (never a name the angle has on a longer arm: AGD for AGE, E on GD)
             if said and said[0] != t:  # (as the proof names its right angle: "angle XZY")
                 part = re.sub(rf"\b(triangles? (?:[A-Z]{{3}} and )?){t}\b", rf"\g<1>{said[0]}", part)
                 continue
