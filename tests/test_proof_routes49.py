@@ -23,3 +23,14 @@ def test_a_right_triangle_is_named_by_its_own_points_not_by_a_longer_arm_of_its_
     text = _text(FOOT)
     assert "By Pythagoras in the right triangle AGE, AG² + EG² = AE²" in text, text
     assert "right triangle DAG" not in text, text
+
+
+def test_the_goals_formula_is_weighed_again_with_a_value_put_in_found_lighter_since() -> None:
+    # (teacher 33 gen 13: the right triangle's area AC·AE/2 entered with AE from a chord of an equal arc, so a long
+    # angle chase to "similar, hence equal areas" weighed less; the polish then found AE by Pythagoras, CE = AB both
+    # diameters, and the area from the legs is cited again with it)
+    text = _text("points A B C O E\ntriangle BCA right at C\ntriangle CAE\nline C O E\ncircle O through B C A E\n"
+                 "O circumcentre of BCA\nCE diameter of circle O\nAC = 23\nBC = 39\nfind area ACE\n")
+    assert "similar" not in text and "angle ACO" not in text, text
+    assert "angle CAE = 90° (an angle in a semicircle)" in text, text
+    assert "AE = 39" in text and "area ACE = AC·AE/2 = 23·39/2 = 897/2" in text, text

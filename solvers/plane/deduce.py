@@ -1108,7 +1108,9 @@ class Deduction:
             was = solved.get(id(p.step.instance), set())
             # (an element of the kind it was solved for: a side from a side, never a side from a perimeter ratio
             # that was solved for the perimeter)
-            if last in was or not any(_kind(x) == _kind(last) for x in was):
+            # (an equation the rounds put values into, linear then, cited again for the goal's own element: the
+            # right triangle's area from its legs, one leg's value found lighter since, by Pythagoras)
+            if last in was or not any(_kind(x) == _kind(last) for x in was) and not (asked and not was):
                 continue
             uses = p.step.uses + tuple({x: 1} for x in syms if x != last)
             self._add_linear(({last: 1}, known[last]), Step(p.step.instance, p.step.lhs, p.step.rhs, uses, last,
