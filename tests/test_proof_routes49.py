@@ -34,3 +34,12 @@ def test_the_goals_formula_is_weighed_again_with_a_value_put_in_found_lighter_si
     assert "similar" not in text and "angle ACO" not in text, text
     assert "angle CAE = 90° (an angle in a semicircle)" in text, text
     assert "AE = 39" in text and "area ACE = AC·AE/2 = 23·39/2 = 897/2" in text, text
+
+
+def test_the_cut_off_parallelograms_side_is_the_given_half_at_once() -> None:
+    # (teacher 32 gen 16: "DH = AG = AB/2 = DC/2 …, so H is the midpoint of DC; hence DH = CD/2", DH already 7/2 at
+    # AB/2, the midpoint of DC and CD = AB a circle back to it)
+    text = _text("points A B C D G H\nparallelogram ABCD\nline D H C\nline G H\nG midpoint of AB\n"
+                 "GH parallel to BC\nAB = 7\nfind DH\n")
+    assert "H is the midpoint" not in text and "CD = AB" not in text and "CD/2" not in text, text
+    assert "DH = AG, half of AB" in text and "DH = AB/2 = 7/2" in text, text

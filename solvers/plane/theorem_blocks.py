@@ -616,6 +616,17 @@ def _carried_half(m: str, side: str, n: str, other: str) -> str:
             f"is the midpoint of {at(side)}), so {at(n)} is the midpoint of {at(other)}")
 
 
+def _carried_part(m: str, side: str, n: str) -> str:
+    """The cut-off parallelogram's sentence for the part it carries across itself: ``… is a parallelogram and
+    BE = AF, half of AD (as F is its midpoint)``, the half of the given side read at once (never through E being
+    the midpoint of BC and BC's length: a circle back to the same half)."""
+    def at(points: str) -> str:
+        return "".join(_TEMPLATE_AT[p] for p in points)
+    end = {"E": "B", "F": "A"}
+    return (f"{_CUT_PARALLELOGRAM} and {at(end[n] + n)} = {at(end[m] + m)}, half of {at(side)} (as {at(m)} is its "
+            "midpoint)")
+
+
 def _half(mab: str) -> tuple[Near, Proven]:
     """M is the midpoint of AB: near it on the model, AM = MB proven."""
     m, a, b = mab
@@ -1391,9 +1402,11 @@ THEOREMS: tuple[Theorem, ...] = (
            "and {1[1]}{1[2]} of the parallelogram {1}, {1[0]}{1[1]}{0[0]}{0[1]} is a parallelogram",
            (*_half("FAD"), *_half("EBC")), (), "AF = FD\nBE = EC"),
           ("parallel", _CUT_PARALLELOGRAM, (*_half("FAD"), ParallelLines("EFAB")),
-           (Conclusion(L("BE"), L("EC"), sentence=_carried_half("F", "AD", "E", "BC")),), "AF = FD\nEF parallel to AB"),
+           (Conclusion(L("BE"), L("EC"), sentence=_carried_half("F", "AD", "E", "BC")),
+            Conclusion(2 * L("BE"), L("AD"), sentence=_carried_part("F", "AD", "E"))), "AF = FD\nEF parallel to AB"),
           ("parallel", _CUT_PARALLELOGRAM, (*_half("EBC"), ParallelLines("EFAB")),
-           (Conclusion(L("AF"), L("FD"), sentence=_carried_half("E", "BC", "F", "AD")),),
+           (Conclusion(L("AF"), L("FD"), sentence=_carried_half("E", "BC", "F", "AD")),
+            Conclusion(2 * L("AF"), L("BC"), sentence=_carried_part("E", "BC", "F"))),
            "BE = EC\nEF parallel to AB"))),
     # arcs of one circle
     Theorem("congruent_arc_judgment_length_equal",
