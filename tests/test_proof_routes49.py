@@ -43,3 +43,20 @@ def test_the_cut_off_parallelograms_side_is_the_given_half_at_once() -> None:
                  "GH parallel to BC\nAB = 7\nfind DH\n")
     assert "H is the midpoint" not in text and "CD = AB" not in text and "CD/2" not in text, text
     assert "DH = AG, half of AB" in text and "DH = AB/2 = 7/2" in text, text
+
+
+def test_a_point_on_a_perpendicular_bisector_is_equally_far_from_its_ends_in_one_step() -> None:
+    # (teacher 33 gen 17: "triangles ABF and ACF are congruent by SAS" for BF = CF, F the centroid of an equilateral
+    # triangle; the median to its base is its perpendicular bisector, and F lies on it)
+    text = _text("points A B C D E F\ntriangle ABC equilateral\nline A D B\nline B E C\nline C F D\nline A F E\n"
+                 "F centroid of CAB\nAE median of ABC\nCD median of CAB\nAB = 39\nfind BF\n")
+    assert "congruent" not in text, text
+    assert "lies on the perpendicular bisector of" in text and "BF = " in text and "= 13√3." in text, text
+
+
+def test_an_equation_that_gave_another_element_from_the_goal_is_never_cited_back_for_the_goal() -> None:
+    # (the trapezoid's area from its height BE, then BE from that area: a circle, where the area formula is cited
+    # again only for an element it gave itself)
+    text = _text("trapezoid ABCD bases AD BC\nE on AD\nBE perpendicular to AD\nAD = 16\nBC = 10\nAB = 5\nCD = 5\n"
+                 "find BE\n")
+    assert "area ABCD" not in text, text

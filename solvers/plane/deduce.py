@@ -1092,9 +1092,12 @@ class Deduction:
         size = len(self.table.equations)  # (each element's proof weighed on the table as the polish left it)
         cost = functools.cache(lambda x: self._sum(self._use_closure({x: 1}, 0, size)))
         solved: dict[int, set] = {}  # id of an instance -> the elements the table solved it for
+        fixed: dict[int, set] = {}  # id of an instance -> the elements it gave, every other one put in (linear)
         for e in self.table.equations:
             if isinstance(e.label, Step) and e.label.solved is not None:
                 solved.setdefault(id(e.label.instance), set()).add(e.label.solved)
+            elif isinstance(e.label, Step) and len(e.coeffs) == 1:
+                fixed.setdefault(id(e.label.instance), set()).update(e.coeffs)
         for p in self.pool:
             key = p.step.instance.family.key
             if not p.done or p.idle or key == "relation" or _preference(key) > POLISH_WEIGHT:
@@ -1108,9 +1111,11 @@ class Deduction:
             was = solved.get(id(p.step.instance), set())
             # (an element of the kind it was solved for: a side from a side, never a side from a perimeter ratio
             # that was solved for the perimeter)
-            # (an equation the rounds put values into, linear then, cited again for the goal's own element: the
-            # right triangle's area from its legs, one leg's value found lighter since, by Pythagoras)
-            if last in was or not any(_kind(x) == _kind(last) for x in was) and not (asked and not was):
+            # (an equation that gave the goal's own element, every other one put in, cited again for it: the right
+            # triangle's area from its legs, one leg's value found lighter since, by Pythagoras; never one that gave
+            # another element from the goal's value: the area from the height, then the height back from the area)
+            again = asked and not was and last.name in fixed.get(id(p.step.instance), ())
+            if last in was or not any(_kind(x) == _kind(last) for x in was) and not again:
                 continue
             uses = p.step.uses + tuple({x: 1} for x in syms if x != last)
             self._add_linear(({last: 1}, known[last]), Step(p.step.instance, p.step.lhs, p.step.rhs, uses, last,
