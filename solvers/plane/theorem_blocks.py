@@ -1103,6 +1103,17 @@ THEOREMS: tuple[Theorem, ...] = (
              Near(ang("XDY"), _RIGHT), Proven(ang("YXD"), ang("DXZ")), Proven(ang("XDY"), _RIGHT)),
             (Conclusion(L("XY"), L("XZ")),), ("XYZ", "XD", "YXZ", "YZ"),
             figure=f"{_TRIANGLE}\npoints D\nline B D C\nline A D\nAD bisects angle BAC\nangle ADB = 90", direct=True),
+    # a point on a segment's perpendicular bisector is equally far from its ends: one line, where two triangles
+    # congruent by SAS (or the equilateral triangle's centroid as its circumcentre) take a step of their own
+    # (blind teacher 33 gen 17)
+    Theorem("perpendicular_bisector_property_distance_equal",
+            "since {1} is perpendicular to {3} at its midpoint {1[1]}, {1[0]} lies on the perpendicular bisector of "
+            "{3}",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("DYZ"), Joined("XD"), Near(L("YD"), L("DZ")),
+             Near(ang("XDY"), _RIGHT), Proven(L("YD"), L("DZ")), Proven(ang("XDY"), _RIGHT)),
+            (Conclusion(L("XY"), L("XZ")),), ("XYZ", "XD", "YXZ", "YZ"),
+            figure=f"{_TRIANGLE}\npoints D\nline B D C\nline A D\nBD = DC\nangle ADB = 90", weight=0.8,
+            direct=True),
     Theorem("right_triangle_property_pythagorean", "by Pythagoras in the right triangle {0}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(ang("YXZ"), _RIGHT), Proven(ang("YXZ"), _RIGHT)),
             (Conclusion(L("XY") ** 2 + L("XZ") ** 2, L("YZ") ** 2),), ("ABC",), figure=f"{_TRIANGLE}\nangle BAC = 90",
