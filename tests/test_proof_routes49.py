@@ -60,3 +60,12 @@ def test_an_equation_that_gave_another_element_from_the_goal_is_never_cited_back
     text = _text("trapezoid ABCD bases AD BC\nE on AD\nBE perpendicular to AD\nAD = 16\nBC = 10\nAB = 5\nCD = 5\n"
                  "find BE\n")
     assert "area ABCD" not in text, text
+
+
+def test_a_drawn_height_gives_the_area_before_herons_formula() -> None:
+    # (Heron's formula solved in the first round weighed a solved value's 0.5, lighter than the isosceles triangle's
+    # half base, Pythagoras and ½·base·height; with no height drawn it is still the route)
+    text = _text("points A B C D\ntriangle ABC\nline B D C\nline A D\nAD perpendicular to BC\nAB = 5\nAC = 5\nBC = 6\n"
+                 "find area ABC\n")
+    assert "Heron" not in text and "BD = BC/2 = 6/2 = 3" in text and "AD·BC/2 = 4·6/2 = 12" in text, text
+    assert "Heron" in _text("points A B C\ntriangle ABC\nAB = 5\nAC = 5\nBC = 6\nfind area ABC\n")

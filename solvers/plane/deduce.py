@@ -44,7 +44,7 @@ from .configuration import Configuration
 from .floats import clearly_nonlinear, kept_unknowns
 from .patterns import Index
 from .theorems import Instance, construction_instances, judgements
-from .weights import ANGLE_FROM_RATIO, ARITHMETIC, ARITHMETIC_WEIGHT, LINEAR_ONLY, SOLVED_ONLY, weight
+from .weights import ANGLE_FROM_RATIO, ARITHMETIC, ARITHMETIC_WEIGHT, LINEAR_ONLY, OWN_WHEN_SOLVED, SOLVED_ONLY, weight
 from .weights import DEFAULT as DEFAULT_WEIGHT
 from .weights import QUADRATIC as QUADRATIC_WEIGHT
 from .weights import SOLVED as SOLVED_WEIGHT
@@ -479,6 +479,8 @@ def _weight(eq) -> float:
         return max(QUADRATIC_WEIGHT, own)
     if step.solved is not None and key in LINEAR_ONLY and _squared_only(step.lhs - step.rhs, step.solved):
         return LINEAR_ONLY[key]
+    if step.solved is not None and key in OWN_WHEN_SOLVED:
+        return OWN_WHEN_SOLVED[key]
     return min(SOLVED_WEIGHT, own) if step.solved is not None else own  # (a relation's, solved, stays light)
 
 
