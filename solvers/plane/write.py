@@ -4372,7 +4372,9 @@ _HALVES_FROM = re.compile(r"^Since (?:[A-Z] is the midpoint of [A-Z]{2}|[A-Z]{2}
 _AS_LINE = re.compile(r"\b[A-Z]{2} is (?:parallel|perpendicular) to [A-Z]{2}\b")
 # a sentence that reads the halves off the midpoint itself ("AG and DH are halves of the equal parallel sides"):
 # it names AG as the half the midpoint makes, so "AG = BG = 3/2" before it is not its use (blind teacher 23)
-_AS_HALVES = re.compile(r"\b[A-Z]{2} and [A-Z]{2} are halves of\b")
+# (and "CF = BE, half of AB (as E is its midpoint)": the cut-off parallelogram's side, the half named as the midpoint's)
+_AS_HALVES = re.compile(r"\b[A-Z]{2} and [A-Z]{2} are halves of\b|= [A-Z]{2}, half of [A-Z]{2} \(as [A-Z] is its "
+                        r"midpoint\)")
 
 
 def _named_later(name: str, later: str) -> bool:
