@@ -282,6 +282,8 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "AF perpendicular to CB\nAB = 9\nBC = 11\nAC = 7\nfind CF", sympy.Rational(89, 22)),
     ("bisector_of_angle_property_distance_equal", "points A B C D\nline A B\nline A C\nline A D\nline D B\n"
      "line D C\nAD bisects angle BAC\nangle ABD = 90\nangle ACD = 90\nDB = 2\nfind DC", 2),
+    ("perpendicular_bisector_property_distance_equal", "points A B C D\ntriangle ABC\nline B D C\nline A D\n"
+     "BD = DC\nangle ADB = 90\nAB = 5\nfind AC", 5),
     ("equilateral_triangle_property_altitude_bisect", "points A B C D O\ntriangle ABC equilateral\nline C D B\n"
      "AD altitude of ABC\ncircle O through A B C\nAB = 43\nfind CO/CD", 2 * sympy.sqrt(3) / 3),
 ]

@@ -18,7 +18,7 @@ CASES = [
     # angle BEL, never angle BED through D on EL (fg 14)
     ("names: the triangle's own angle",
      "points L B E D A\ntriangle LBE\nline L D E\nline B E A\nDE perpendicular to AE\nDL = 15\nDE = 20\nBE = 16\n"
-     "find area BEL\n", 280, ["angle BEL = 90°.", "the right triangle ELB"], ["angle BED"]),
+     "find area BEL\n", 280, ["angle BEL = 90°.", "the right triangle BEL"], ["angle BED"]),
     # 1. a point on a major arc says why: the order the given turns fix (fg 9)
     ("reason: the order round the circle", _MAJOR, 295,
      ["Since P lies on major arc MNQ (N, M, Q and P lie clockwise round the circle in that order, by the given "

@@ -52,7 +52,7 @@ CASES = [
     # 4. a midpoint's halves no step uses, and a parallelogram proved once and named after
     ("facts only where used: a midpoint, a judgement",
      "points A B C D E F\nrectangle ABCD\nline A E B\nline D F C\nline E F\nE midpoint of AB\nEF parallel to BC\n"
-     "AB = 4\nAD = 6\nfind EF/CF\n", 3, ["Since ADFE is a parallelogram, EF = AD = 6."], ["AE = BE"]),
+     "AB = 4\nAD = 6\nfind EF/CF\n", 3, ["ADFE is a parallelogram; hence EF = AD = 6."], ["AE = BE"]),
     # 4. a height that is a drawn segment needs no "Let h be …"
     ("facts only where used: a drawn height",
      "points A B C D E\nisosceles trapezoid ABCD bases AD BC\nline B E C\nAE perpendicular to BE\nAB = 11\n"

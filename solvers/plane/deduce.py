@@ -44,7 +44,7 @@ from .configuration import Configuration
 from .floats import clearly_nonlinear, kept_unknowns
 from .patterns import Index
 from .theorems import Instance, construction_instances, judgements
-from .weights import ANGLE_FROM_RATIO, ARITHMETIC, ARITHMETIC_WEIGHT, SOLVED_ONLY, weight
+from .weights import ANGLE_FROM_RATIO, ARITHMETIC, ARITHMETIC_WEIGHT, LINEAR_ONLY, OWN_WHEN_SOLVED, SOLVED_ONLY, weight
 from .weights import DEFAULT as DEFAULT_WEIGHT
 from .weights import QUADRATIC as QUADRATIC_WEIGHT
 from .weights import SOLVED as SOLVED_WEIGHT
@@ -477,7 +477,20 @@ def _weight(eq) -> float:
         return off
     if step.solved is not None and _quadratic_in(step.lhs - step.rhs, step.solved):
         return max(QUADRATIC_WEIGHT, own)
+    if step.solved is not None and key in LINEAR_ONLY and _squared_only(step.lhs - step.rhs, step.solved):
+        return LINEAR_ONLY[key]
+    if step.solved is not None and key in OWN_WHEN_SOLVED:
+        return OWN_WHEN_SOLVED[key]
     return min(SOLVED_WEIGHT, own) if step.solved is not None else own  # (a relation's, solved, stays light)
+
+
+def _squared_only(e: sympy.Expr, s: sympy.Symbol) -> bool:
+    """Does ``e`` hold ``s`` only squared (``2·CE·EG = AE² + CE² − AC²`` for AE), not to the first power?"""
+    try:
+        poly = sympy.Poly(sympy.expand(e), s)
+    except sympy.PolynomialError:
+        return False
+    return poly.degree() == 2 and poly.coeff_monomial(s) == 0
 
 
 def _quadratic_in(e: sympy.Expr, s: sympy.Symbol) -> bool:
@@ -1081,9 +1094,12 @@ class Deduction:
         size = len(self.table.equations)  # (each element's proof weighed on the table as the polish left it)
         cost = functools.cache(lambda x: self._sum(self._use_closure({x: 1}, 0, size)))
         solved: dict[int, set] = {}  # id of an instance -> the elements the table solved it for
+        fixed: dict[int, set] = {}  # id of an instance -> the elements it gave, every other one put in (linear)
         for e in self.table.equations:
             if isinstance(e.label, Step) and e.label.solved is not None:
                 solved.setdefault(id(e.label.instance), set()).add(e.label.solved)
+            elif isinstance(e.label, Step) and len(e.coeffs) == 1:
+                fixed.setdefault(id(e.label.instance), set()).update(e.coeffs)
         for p in self.pool:
             key = p.step.instance.family.key
             if not p.done or p.idle or key == "relation" or _preference(key) > POLISH_WEIGHT:
@@ -1097,7 +1113,11 @@ class Deduction:
             was = solved.get(id(p.step.instance), set())
             # (an element of the kind it was solved for: a side from a side, never a side from a perimeter ratio
             # that was solved for the perimeter)
-            if last in was or not any(_kind(x) == _kind(last) for x in was):
+            # (an equation that gave the goal's own element, every other one put in, cited again for it: the right
+            # triangle's area from its legs, one leg's value found lighter since, by Pythagoras; never one that gave
+            # another element from the goal's value: the area from the height, then the height back from the area)
+            again = asked and not was and last.name in fixed.get(id(p.step.instance), ())
+            if last in was or not any(_kind(x) == _kind(last) for x in was) and not again:
                 continue
             uses = p.step.uses + tuple({x: 1} for x in syms if x != last)
             self._add_linear(({last: 1}, known[last]), Step(p.step.instance, p.step.lhs, p.step.rhs, uses, last,

@@ -619,6 +619,17 @@ def _carried_half(m: str, side: str, n: str, other: str) -> str:
             f"is the midpoint of {at(side)}), so {at(n)} is the midpoint of {at(other)}")
 
 
+def _carried_part(m: str, side: str, n: str) -> str:
+    """The cut-off parallelogram's sentence for the part it carries across itself: ``… is a parallelogram and
+    BE = AF, half of AD (as F is its midpoint)``, the half of the given side read at once (never through E being
+    the midpoint of BC and BC's length: a circle back to the same half)."""
+    def at(points: str) -> str:
+        return "".join(_TEMPLATE_AT[p] for p in points)
+    end = {"E": "B", "F": "A"}
+    return (f"{_CUT_PARALLELOGRAM} and {at(end[n] + n)} = {at(end[m] + m)}, half of {at(side)} (as {at(m)} is its "
+            "midpoint)")
+
+
 def _half(mab: str) -> tuple[Near, Proven]:
     """M is the midpoint of AB: near it on the model, AM = MB proven."""
     m, a, b = mab
@@ -1095,6 +1106,17 @@ THEOREMS: tuple[Theorem, ...] = (
              Near(ang("XDY"), _RIGHT), Proven(ang("YXD"), ang("DXZ")), Proven(ang("XDY"), _RIGHT)),
             (Conclusion(L("XY"), L("XZ")),), ("XYZ", "XD", "YXZ", "YZ"),
             figure=f"{_TRIANGLE}\npoints D\nline B D C\nline A D\nAD bisects angle BAC\nangle ADB = 90", direct=True),
+    # a point on a segment's perpendicular bisector is equally far from its ends: one line, where two triangles
+    # congruent by SAS (or the equilateral triangle's centroid as its circumcentre) take a step of their own
+    # (blind teacher 33 gen 17)
+    Theorem("perpendicular_bisector_property_distance_equal",
+            "since {1} is perpendicular to {3} at its midpoint {1[1]}, {1[0]} lies on the perpendicular bisector of "
+            "{3}",
+            (Triangle("ABC"), Cyclic("XYZ", "ABC"), Between("DYZ"), Joined("XD"), Near(L("YD"), L("DZ")),
+             Near(ang("XDY"), _RIGHT), Proven(L("YD"), L("DZ")), Proven(ang("XDY"), _RIGHT)),
+            (Conclusion(L("XY"), L("XZ")),), ("XYZ", "XD", "YXZ", "YZ"),
+            figure=f"{_TRIANGLE}\npoints D\nline B D C\nline A D\nBD = DC\nangle ADB = 90", weight=0.8,
+            direct=True),
     Theorem("right_triangle_property_pythagorean", "by Pythagoras in the right triangle {0}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Near(ang("YXZ"), _RIGHT), Proven(ang("YXZ"), _RIGHT)),
             (Conclusion(L("XY") ** 2 + L("XZ") ** 2, L("YZ") ** 2),), ("ABC",), figure=f"{_TRIANGLE}\nangle BAC = 90",
@@ -1394,9 +1416,11 @@ THEOREMS: tuple[Theorem, ...] = (
            "and {1[1]}{1[2]} of the parallelogram {1}, {1[0]}{1[1]}{0[0]}{0[1]} is a parallelogram",
            (*_half("FAD"), *_half("EBC")), (), "AF = FD\nBE = EC"),
           ("parallel", _CUT_PARALLELOGRAM, (*_half("FAD"), ParallelLines("EFAB")),
-           (Conclusion(L("BE"), L("EC"), sentence=_carried_half("F", "AD", "E", "BC")),), "AF = FD\nEF parallel to AB"),
+           (Conclusion(L("BE"), L("EC"), sentence=_carried_half("F", "AD", "E", "BC")),
+            Conclusion(2 * L("BE"), L("AD"), sentence=_carried_part("F", "AD", "E"))), "AF = FD\nEF parallel to AB"),
           ("parallel", _CUT_PARALLELOGRAM, (*_half("EBC"), ParallelLines("EFAB")),
-           (Conclusion(L("AF"), L("FD"), sentence=_carried_half("E", "BC", "F", "AD")),),
+           (Conclusion(L("AF"), L("FD"), sentence=_carried_half("E", "BC", "F", "AD")),
+            Conclusion(2 * L("AF"), L("BC"), sentence=_carried_part("E", "BC", "F"))),
            "BE = EC\nEF parallel to AB"))),
     # arcs of one circle
     Theorem("congruent_arc_judgment_length_equal",

@@ -65,6 +65,18 @@ ANGLE_FROM_RATIO: dict[str, float] = {
 SOLVED_ONLY: dict[str, tuple[str, float]] = {
     "triangle_area_formula_heron": ("area", 4.0),
 }
+# a general formula whose value a step solves keeps a weight of its own, never a solved value's SOLVED: Heron's
+# area only where no drawn height does it (heavier than the three steps of an isosceles triangle's height: its half
+# base, Pythagoras, then ½·base·height, each with the premises it rests on)
+OWN_WHEN_SOLVED: dict[str, float] = {
+    "triangle_area_formula_heron": 4.0,
+}
+# a formula a textbook solves only for the element it holds to the first power: the two right triangles on a common
+# height subtracted give the foot's part of the base (2·YZ·FZ = XZ² + YZ² − XY²), and a side they hold squared is
+# Pythagoras's in its own right triangle (AE² = AG² + EG²), not the difference taken again (blind teacher 33 gen 26)
+LINEAR_ONLY: dict[str, float] = {
+    "right_triangle_property_pythagorean_difference": DEFAULT,
+}
 
 
 @cache

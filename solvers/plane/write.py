@@ -539,7 +539,8 @@ def _key(e: sympy.Expr) -> sympy.Expr:
 
 
 _PARENS = re.compile(r" \([^()]*\)")
-_MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the (?:midpoint|centroid)"
+_MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the (?:midpoint|centroid)|[A-Z] lies on the "
+                          r"perpendicular bisector"
                           r"|[A-Z]{2} is (?:a diameter|the median)|[A-Z]{3,} is an? [a-z]+|by [^,]* (?:is|are) [a-z]+)\b",
                           re.IGNORECASE)
 
@@ -1558,13 +1559,14 @@ class _Writer:
                 r"\b([A-Z])([A-Z]) is perpendicular to (?:the hypotenuse )?([A-Z])([A-Z])\b", part)]
             at = {v for a, b, c, d in ends for v in {a, b} & {c, d} if {a, b, c, d} == set(t)}
             right = [x for x, v in self.known.items() if v == 90 and x.is_Symbol
-                     and (el := element_of(x)) is not None and el.kind.key == "angle" and set(el.points) == set(t)]
+                     and (el := element_of(x)) is not None and el.kind.key == "angle"
+                     and set(t) in (set(el.points), set(self.n.name(x).removeprefix("angle ")))]
             at |= {element_of(x).points[1] for x in right}
             if len(at) != 1:
                 continue
             v, = at
             said = [n for x in right if len(n := self.n.name(x).removeprefix("angle ")) == 3 and n[1] == v
-                    and set(n) == set(t)]  # (its printed name may run to other points of its arms: BAC for FAH)
+                    and set(n) == set(t)]  # (never a name through other points of its arms: BAC for FAH)
             if said and said[0] != t:  # (as the proof names its right angle: "angle XZY")
                 part = re.sub(rf"\b(triangles? (?:[A-Z]{{3}} and )?){t}\b", rf"\g<1>{said[0]}", part)
                 continue
@@ -4541,7 +4543,9 @@ _HALVES_FROM = re.compile(r"^Since (?:[A-Z] is the midpoint of [A-Z]{2}|[A-Z]{2}
 _AS_LINE = re.compile(r"\b[A-Z]{2} is (?:parallel|perpendicular) to [A-Z]{2}\b")
 # a sentence that reads the halves off the midpoint itself ("AG and DH are halves of the equal parallel sides"):
 # it names AG as the half the midpoint makes, so "AG = BG = 3/2" before it is not its use (blind teacher 23)
-_AS_HALVES = re.compile(r"\b[A-Z]{2} and [A-Z]{2} are halves of\b")
+# (and "CF = BE, half of AB (as E is its midpoint)": the cut-off parallelogram's side, the half named as the midpoint's)
+_AS_HALVES = re.compile(r"\b[A-Z]{2} and [A-Z]{2} are halves of\b|= [A-Z]{2}, half of [A-Z]{2} \(as [A-Z] is its "
+                        r"midpoint\)")
 
 
 def _named_later(name: str, later: str) -> bool:
