@@ -538,7 +538,8 @@ def _key(e: sympy.Expr) -> sympy.Expr:
 
 _PARENS = re.compile(r" \([^()]*\)")
 _MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the (?:midpoint|centroid)"
-                          r"|[A-Z]{2} is (?:a diameter|the median)|[A-Z]{3,} is an? [a-z]+|by [^,]* (?:is|are) [a-z]+)\b",
+                          r"|[A-Z]{2} is (?:a diameter|the median)|[A-Z]{2} bisects|[A-Z]{3,} is an? [a-z]+"
+                          r"|by [^,]* (?:is|are) [a-z]+)\b",
                           re.IGNORECASE)
 
 
@@ -2318,6 +2319,13 @@ class _Writer:
             at = [x for x in atoms if element_of(x).points[1] == name[1]]
             if len(at) == 1 and at[0] not in out:  # (the first name the sentence gives it)
                 out[at[0]] = element_symbol("angle", tuple(name))
+        if s.instance.family.key == "triangle_property_angle_sum":  # (its angles are the triangle's: ACB of ABC, never
+            for tri in re.findall(r"\btriangle ([A-Z]{3})\b", text)[:1]:  # BCD through D on CA, handw1's p46)
+                for k, v in enumerate(tri):
+                    name = (tri[1] + v + tri[2]) if k == 0 else (tri[0] + v + tri[1]) if k == 2 else tri
+                    at = [x for x in atoms if element_of(x).points[1] == v]
+                    if len(at) == 1 and at[0] not in out:
+                        out[at[0]] = element_symbol("angle", tuple(name))
         return out
 
     def _solved(self, s, e, why, u, v, known, sub) -> str:
@@ -2576,8 +2584,35 @@ class _Writer:
             put = {**{x: vals[x] for x in f.free_symbols if x in vals}, **rel}
             if not is_zero(sympy.simplify(f.xreplace(put)) - st.value):
                 continue
+            squared = self._squared_ratio(t, f, rel, vals, st.value)
+            if squared is not None:
+                return squared
             chain = [self.n.expr(t), self.n.expr(f), self.n.expr(f, put), self.n.number(st.value)]
             return self.wrap(" = ".join(dict.fromkeys(chain)))
+        return None
+
+    def _squared_ratio(self, t: sympy.Expr, f: sympy.Expr, rel: dict, vals: dict, value: sympy.Expr) -> str | None:
+        """A formula in the square of a ratio of two sides the relations fix (similar triangles' areas), the ratio
+        said first and put in as a number: ``AD/AB = 1/2, so area ADE = (AD/AB)²·(area ABC) = (1/2)²·24 = 6``,
+        never the relations' own lengths squared (``24·BD²/(2·BD)²``); None where ``f`` is no such formula."""
+        free = [x for x in f.free_symbols if x not in vals]
+        if len(free) != 2 or not all(x in rel for x in free):
+            return None
+        for num, den in (free, free[::-1]):
+            rest = sympy.simplify(f * den ** 2 / num ** 2)
+            r = sympy.simplify((num / den).xreplace(rel))
+            if rest.free_symbols & {num, den} or not rest.free_symbols <= vals.keys() or not r.is_Rational or r <= 0:
+                continue
+            name, part, shown = self.n.expr(rest), self.n.number(r), self.n.expr(rest, vals)
+            n, d = self.n.expr(num), self.n.expr(den)
+            if self.n.latex:
+                ratio, squared = rf"\frac{{{n}}}{{{d}}}", rf"\left(\frac{{{n}}}{{{d}}}\right)^2 \cdot {name}"
+                put = rf"\left({part}\right)^2 \cdot {shown}"
+            else:
+                ratio, whole = f"{n}/{d}", f"({name})" if " " in name else name
+                squared, put = f"({ratio})²·{whole}", f"({part})²·{shown}" if not r.is_Integer else f"{part}²·{shown}"
+            chain = " = ".join([self.n.expr(t), squared, put, self.n.number(value)])
+            return f"{self.wrap(f'{ratio} = {part}')}, so {self.wrap(chain)}"
         return None
 
     def _since_later(self) -> str:
