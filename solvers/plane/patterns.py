@@ -1008,6 +1008,17 @@ class Near(Check):
 
 
 @dataclass(frozen=True)
+class GivenEqual(Near):
+    """``lhs = rhs`` is one of the problem's own facts (as its atoms): a judgement that reads a stated equality,
+    never one a theorem proved (the rhombus's diagonal that halves its angle would then be judged a bisector from
+    the halves it gave, a circle of two sentences).  Its ``Proven`` twin is the premise the instance cites."""
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        lhs, rhs = (ix.cfg.canon(template(x).bind(ix.cfg, b)) for x in (self.lhs, self.rhs))
+        return any({ix.cfg.canon(f.lhs), ix.cfg.canon(f.rhs)} == {lhs, rhs} for f in ix.cfg.problem.facts)
+
+
+@dataclass(frozen=True)
 class Unlike(Near):
     """``lhs`` and ``rhs`` differ on the model: a general law left where a special case's own theorem says it
     (the law of cosines at an angle that is not right: at a right angle it is Pythagoras)."""
@@ -1033,6 +1044,8 @@ class Proven(Check):
 
     def holds(self, ix: Index, b: Binding) -> bool:
         return ix.proven is not None and ix.proven(*self.bound(ix, b))
+
+
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from .patterns import (
     Corresponding,
     Cyclic,
     Differ,
+    GivenEqual,
     Earlier,
     Facing,
     FullTurn,
@@ -1246,11 +1247,12 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(L("DB"), L("DC")),), ("D", "AD", "BAC", "AB", "AC"),
             figure="points A B C D\nline A B\nline A C\nline A D\nline B D\nline C D\nangle BAD = angle DAC\n"
                    "angle ABD = 90\nangle ACD = 90", weight=0.8, direct=True),
-    # (and two equal angles that split an angle: its bisector, each half half the whole, as a stated bisector gives,
-    # where angle addition and the other half make a system of two unknowns)
+    # (and two angles stated equal that split an angle: its bisector, each half half the whole, as a stated bisector
+    # gives, where angle addition and the other half make a system of two unknowns; an equality a theorem proved is
+    # no premise, lest the diagonal that halves a rhombus's angle be judged its bisector from those halves)
     Theorem("bisector_of_angle_judgment_angle_equal", "since angle {2} = angle {3}, {0} bisects the angle {1}",
             (RayPair("AOC", flat=False), RayInside("BAOC"), Unstated("angle_bisector", (("OB", "AOC"), ("OB", "COA"))),
-             Near(ang("AOB"), ang("BOC")), Proven(ang("AOB"), ang("BOC"))),
+             GivenEqual(ang("AOB"), ang("BOC")), Proven(ang("AOB"), ang("BOC"))),
             (Conclusion(ang("AOC"), 2 * ang("AOB")), Conclusion(ang("AOC"), 2 * ang("BOC"))), ("OB", "AOC", "AOB", "BOC"),
             figure="points O A B C\nline O A\nline O B\nline O C\nangle AOB = angle BOC", direct=True, step_weight=0.3),
     Theorem("centroid_of_triangle_judgment_intersection",

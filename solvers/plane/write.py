@@ -2324,9 +2324,40 @@ class _Writer:
                 for k, v in enumerate(tri):
                     name = (tri[1] + v + tri[2]) if k == 0 else (tri[0] + v + tri[1]) if k == 2 else tri
                     at = [x for x in atoms if element_of(x).points[1] == v]
-                    if len(at) == 1 and at[0] not in out:
+                    # (an angle the problem names keeps its name, tied to the triangle's where the sum uses it, and
+                    # one another theorem's sentence names otherwise keeps that name: the central angle BOD of a
+                    # circle through D, never AOB through A off it; else the tie would link the name to itself)
+                    if (len(at) == 1 and at[0] not in out and at[0] not in self._problem_named()
+                            and self._sentence_names().get(at[0], set()) <= {name, name[::-1]}):
                         out[at[0]] = element_symbol("angle", tuple(name))
         return out
+
+    def _problem_named(self) -> set:
+        """The atoms the problem's givens and goal name (each keeps the problem's name)."""
+        named = self.__dict__.get("_named")
+        if named is None:
+            named = self._named = {x for st in self.proof.steps for q, _ in st.equations
+                                   if q.instance.family.key == "given" for x in (q.lhs - q.rhs).free_symbols}
+            named |= set(sympy.sympify(self.proof.goal).free_symbols)
+        return named
+
+    def _sentence_names(self) -> dict:
+        """Each angle atom -> the names the proof's theorem sentences give it (``the central angle BOD``), read once."""
+        got = self.__dict__.get("_by_sentences")
+        if got is None:
+            got = self._by_sentences = {}
+            for st in self.proof.steps:
+                for q, _ in st.equations:
+                    text = q.instance.text
+                    atoms = [x for x in (q.lhs - q.rhs).free_symbols if (el := element_of(x)) is not None
+                             and el.kind.key == "angle"]
+                    for name in dict.fromkeys([*q.instance.names, *re.findall(r"\bangle ([A-Z]{3})\b", text)]):
+                        if len(name) != 3 or not re.search(rf"\bangles? (?:[A-Z]{{3}} and )?{name}\b", text):
+                            continue
+                        at = [x for x in atoms if element_of(x).points[1] == name[1]]
+                        if len(at) == 1:
+                            got.setdefault(at[0], set()).add(name)
+        return got
 
     def _solved(self, s, e, why, u, v, known, sub) -> str:
         if (s.instance.family.key == "given" and u in (s.lhs, s.rhs) and not v.free_symbols
@@ -2349,11 +2380,7 @@ class _Writer:
         """The sentence's names taken from here on; an angle the problem names through another point on
         the same line, renamed here for the first time, tied to its problem name once: ``(angle ABG is
         angle ABD, as G lies on line BD)``, said in this step's reason."""
-        named = self.__dict__.get("_named")
-        if named is None:
-            named = self._named = {x for st in self.proof.steps for q, _ in st.equations
-                                   if q.instance.family.key == "given" for x in (q.lhs - q.rhs).free_symbols}
-            named |= set(sympy.sympify(self.proof.goal).free_symbols)
+        named = self._problem_named()
         ties = []
         for x, n in sorted(spoken.items(), key=lambda kv: kv[0].name):
             if x in self.n.local or x not in named:
