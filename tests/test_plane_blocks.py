@@ -32,6 +32,12 @@ def _configuration(theorem, rng) -> tuple[dict, Configuration, float]:
     return at, Configuration(problem, NumericModel(problem, at, {}, radii, 0.0, 0)), 1e-6
 
 
+def _measured(cfg: Configuration, at: dict):
+    """A proven value's reading on a figure (a premise that two values differ): its measure, rounded to the
+    tolerance's digits so that two equal lengths read equal."""
+    return lambda e: sympy.Float(round(measure(cfg.canon(sympy.sympify(e)), at, cfg.model.radii), 6))
+
+
 def _holds(cfg: Configuration, at: dict, tol: float):
     """A proven premise's test on a figure: true where both sides measure equal."""
     def holds(a: sympy.Expr, b: sympy.Expr) -> bool:
@@ -54,6 +60,7 @@ def test_block_holds_on_its_construction(theorem) -> None:
     for _ in range(5 if theorem.construct else 2):
         at, cfg, tol = _configuration(theorem, rng)
         ix = Index(cfg, _holds(cfg, at, tol))
+        ix.value = _measured(cfg, at)
         bindings = list(match(theorem.premises, ix))
         assert any(all(b[x] == x for x in b if x in at) for b in bindings), (theorem.key, bindings)
         found = list(theorem.instances(ix))
@@ -178,6 +185,9 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "AE perpendicular to BE\nBC = 20\nBE = 3\nfind AD", 14),
     ("isosceles_trapezoid_property_area", "points A B C D\nisosceles trapezoid ABCD bases AD BC\nAD = 20\nBC = 10\n"
      "AB = 13\nfind area ABCD", 180),
+    ("right_trapezoid_property_leg", "right trapezoid ABCD bases AD BC\nAD = 8\nBC = 14\nAB = 8\nfind CD", 10),
+    ("isosceles_trapezoid_judgment", "quadrilateral ABCD\nAB parallel to DC\nAB = 20\nDC = 10\nAD = BC\n"
+     "angle DAB = 50\nfind angle ABC", 50),
     ("diameter_of_circle_property_right_angle", "circle O through A B C\nline A O B\ntriangle ABC\nangle BAC = 35\n"
      "find angle ABC", 55),
     ("equilateral_triangle_property_circumradius", "circle O through A B C\ntriangle ABC equilateral\nAB = 6\n"

@@ -585,6 +585,7 @@ class Deduction:
         self.model = model
         self.cfg = Configuration(problem, model, unnamed)
         self.index = Index(self.cfg, self.proven)
+        self.index.value = self.value_of
         self.agree = agreement(model)  # the theorem blocks' tables, kept from round to round
         self.table = LinearTable()
         self.pool: list[Pending] = []
@@ -726,6 +727,12 @@ class Deduction:
         if s not in self._estimates:
             self._estimates[s] = self.model.value(s)
         return self._estimates[s]
+
+    def value_of(self, e: sympy.Expr) -> sympy.Expr | None:
+        """The exact value the table proves for ``e`` (None where it is not determined): a judgement's premise
+        that two values differ reads it."""
+        got = self.cfg.canon(e).xreplace(self.known())
+        return None if got.free_symbols else got
 
     def known(self) -> dict[sympy.Symbol, sympy.Expr]:
         """The determined values (a copy), kept while the table does not grow: a premise's test, a reduction of

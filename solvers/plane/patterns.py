@@ -39,6 +39,7 @@ from .configuration import Configuration
 
 Binding = Mapping[str, str]  # template letter -> point name
 ProvenTest = Callable[[sympy.Expr, sympy.Expr], bool]  # does the deduction's table prove lhs = rhs?
+ValueOf = Callable[[sympy.Expr], sympy.Expr | None]  # the deduction's exact value of an element (None: not known)
 INF = float("inf")
 MAX_LINE = 9  # line addition on lines of at most this many points (a textbook line has few)
 
@@ -52,6 +53,7 @@ class Index:
     def __init__(self, cfg: Configuration, proven: ProvenTest | None = None):
         self.cfg = cfg
         self.proven = proven  # the deduction's test of a metric premise (None: no judgement binds)
+        self.value: ValueOf | None = None  # the deduction's values, for a premise that two of them differ
         self._bindings: dict[int, list[dict[str, str]]] = {}
         self._prefixes: dict[tuple[Atom, ...], list[dict[str, str]]] = {}  # see matched
         self._matched: dict[tuple[Atom, ...], list[dict[str, str]]] = {}  # premises -> their bindings (matched)
@@ -1006,6 +1008,17 @@ class Near(Check):
 
 
 @dataclass(frozen=True)
+class GivenEqual(Near):
+    """``lhs = rhs`` is one of the problem's own facts (as its atoms): a judgement that reads a stated equality,
+    never one a theorem proved (the rhombus's diagonal that halves its angle would then be judged a bisector from
+    the halves it gave, a circle of two sentences).  Its ``Proven`` twin is the premise the instance cites."""
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        lhs, rhs = (ix.cfg.canon(template(x).bind(ix.cfg, b)) for x in (self.lhs, self.rhs))
+        return any({ix.cfg.canon(f.lhs), ix.cfg.canon(f.rhs)} == {lhs, rhs} for f in ix.cfg.problem.facts)
+
+
+@dataclass(frozen=True)
 class Unlike(Near):
     """``lhs`` and ``rhs`` differ on the model: a general law left where a special case's own theorem says it
     (the law of cosines at an angle that is not right: at a right angle it is Pythagoras)."""
@@ -1031,6 +1044,29 @@ class Proven(Check):
 
     def holds(self, ix: Index, b: Binding) -> bool:
         return ix.proven is not None and ix.proven(*self.bound(ix, b))
+
+
+
+
+@dataclass(frozen=True)
+class Differ(Proven):
+    """``lhs`` and ``rhs`` have proven values, and they differ: a judgement's premise that rules a case out (a
+    quadrilateral whose parallel sides are unequal is no parallelogram).  The instance cites the two values
+    (``lhs`` = its value, ``rhs`` = its value) as its proven premises, not an equation between them."""
+
+    def values(self, ix: Index, b: Binding) -> tuple[tuple[sympy.Expr, sympy.Expr], ...] | None:
+        """The two premises ``lhs = v`` and ``rhs = w`` to cite, with ``v`` ≠ ``w``; None where either value is
+        not known or they are equal."""
+        if ix.value is None:
+            return None
+        lhs, rhs = self.bound(ix, b)
+        v, w = ix.value(lhs), ix.value(rhs)
+        if v is None or w is None or sympy.simplify(v - w) == 0:
+            return None
+        return (lhs, v), (rhs, w)
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        return self.values(ix, b) is not None
 
 
 @dataclass(frozen=True)
@@ -1204,6 +1240,22 @@ class Undeclared(Check):
             names = {poly[i:] + poly[:i] for i in range(len(poly))}
             names |= {p[::-1] for p in names}
         return not any(tuple(rel.args[0]) in names for k in self.keys for rel in ix.relations.get(k, ()))
+
+
+@dataclass(frozen=True)
+class Unstated(Check):
+    """No relation of ``key`` states the bound ``forms`` (each a way of writing one relation's arguments: an angle
+    named either way round): a judgement left where the problem states what it would find."""
+
+    key: str
+    forms: tuple[tuple[str, ...], ...]
+
+    @property
+    def letters(self) -> str:  # type: ignore[override]
+        return "".join(self.forms[0])
+
+    def holds(self, ix: Index, b: Binding) -> bool:
+        return not any(next(Given(self.key, form).extend(ix, b), None) is not None for form in self.forms)
 
 
 @dataclass(frozen=True)
@@ -1396,7 +1448,10 @@ class Theorem:
                     return
                 if done is not None and (id(self), j) in done:
                     continue
-                premises = tuple(p.bound(ix, b) for p in self.proven)
+                cited = [p.values(ix, b) if isinstance(p, Differ) else (p.bound(ix, b),) for p in self.proven]
+                if any(c is None for c in cited):
+                    continue
+                premises = tuple(pair for c in cited for pair in c)
                 if not all(ix.proven(lhs, rhs) for lhs, rhs in premises):
                     continue
             for names, lhs, rhs, key, sentence in self._compiled:

@@ -35,6 +35,8 @@ from .patterns import (
     Convex,
     Corresponding,
     Cyclic,
+    Differ,
+    GivenEqual,
     Earlier,
     Facing,
     FullTurn,
@@ -70,6 +72,7 @@ from .patterns import (
     TrianglePair,
     Turn,
     Undeclared,
+    Unstated,
     Unlike,
     Unparallel,
 )
@@ -670,6 +673,8 @@ _COINCIDING = {"altitude": (Conclusion(ang("XMY"), _RIGHT), Conclusion(ang("XMZ"
 _TRAPEZOIDS = ("trapezoid", "isosceles_trapezoid", "right_trapezoid")
 _ALTITUDE = {3: "altitude_of_triangle_judgment", 4: "altitude_of_quadrilateral_judgment"}
 _TRAPEZOID_TEXT = "points A B C D\ntrapezoid ABCD bases AD BC\n"
+_ISOSCELES_TRAPEZOID_JUDGED = ("since {1} is parallel to {2} and {1} ≠ {2}, {0} is a trapezoid, and its legs {3} and {4} "
+                               "are equal: it is an isosceles trapezoid")
 # the triangle a leg translated along the bases makes with the other leg: sides AB, CD and |AD - BC|
 _LEGS = L("AB") ** 2, L("CD") ** 2, (L("AD") - L("BC")) ** 2
 
@@ -715,7 +720,7 @@ THEOREMS: tuple[Theorem, ...] = (
     Theorem("vertical_angle", "since {0} and {1} cross at {2} (vertical angles)",
             (RayPair("AOC", flat=True), RayPair("BOD", flat=True), Apart("B", "AC"), Apart("D", "AC")),
             (Conclusion(ang("AOB"), ang("COD")), Conclusion(ang("AOD"), ang("COB"))), ("AC", "BD", "O"), _crossing,
-            figure="points O A B C D\nline A O C\nline B O D"),
+            figure="points O A B C D\nline A O C\nline B O D", weight=0.8),
     Theorem("round_angle", "since the angles around {0} make a full turn", (FullTurn("VABC"),),
             (Conclusion(ang("AVB") + ang("BVC") + ang("AVC"), sympy.Integer(360)),), ("V",),
             figure="points V A B C\nline V A\nline V B\nline V C\nclockwise AVB BVC\nangle AVB = 100\n"
@@ -1267,6 +1272,14 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(L("DB"), L("DC")),), ("D", "AD", "BAC", "AB", "AC"),
             figure="points A B C D\nline A B\nline A C\nline A D\nline B D\nline C D\nangle BAD = angle DAC\n"
                    "angle ABD = 90\nangle ACD = 90", weight=0.8, direct=True),
+    # (and two angles stated equal that split an angle: its bisector, each half half the whole, as a stated bisector
+    # gives, where angle addition and the other half make a system of two unknowns; an equality a theorem proved is
+    # no premise, lest the diagonal that halves a rhombus's angle be judged its bisector from those halves)
+    Theorem("bisector_of_angle_judgment_angle_equal", "since angle {2} = angle {3}, {0} bisects the angle {1}",
+            (RayPair("AOC", flat=False), RayInside("BAOC"), Unstated("angle_bisector", (("OB", "AOC"), ("OB", "COA"))),
+             GivenEqual(ang("AOB"), ang("BOC")), Proven(ang("AOB"), ang("BOC"))),
+            (Conclusion(ang("AOC"), 2 * ang("AOB")), Conclusion(ang("AOC"), 2 * ang("BOC"))), ("OB", "AOC", "AOB", "BOC"),
+            figure="points O A B C\nline O A\nline O B\nline O C\nangle AOB = angle BOC", direct=True, step_weight=0.3),
     Theorem("centroid_of_triangle_judgment_intersection",
             "since the medians {2} and {3} of triangle {1} meet at {0}, {0} is the centroid, which divides each "
             "median in the ratio 2:1",
@@ -1444,6 +1457,22 @@ THEOREMS: tuple[Theorem, ...] = (
                                    ("parallel", (ParallelLines("ABCD"), ParallelLines("BCDA")),
                                     "AB parallel to CD\nBC parallel to DA"))
       for sentence in (f"since both pairs of opposite sides of {{0}} are {how}, it is a parallelogram",)),
+    # a quadrilateral with one pair of opposite sides parallel and unequal is a trapezoid (a parallelogram's would be
+    # equal), and with its legs equal an isosceles one: its base angles, its diagonals, its height from a leg and
+    # half the difference of the bases, and its area, where no line names its kind (bases 20 and 10, legs 13)
+    *(Theorem("isosceles_trapezoid_judgment", _ISOSCELES_TRAPEZOID_JUDGED + why if why else "by the trapezoid area "
+              "formula with the height {5}",
+              (Polygon("TUVW", convex=True), Undeclared("TUVW", (*_PARALLELOGRAMS, *_TRAPEZOIDS, "kite"), True),
+               Cyclic("ABCD", "TUVW"), ParallelLines("ABCD"), Unparallel("ADBC"), Near(L("AD"), L("BC")),
+               Proven(L("AD"), L("BC")), Differ(L("AB"), L("CD"))),
+              (conclusion,), ("TUVW", "AB", "CD", "AD", "BC", "DAB"),
+              figure="points A B C D\npolygon ABCD\nAB parallel to CD\nAD = BC\nAB = 10\nCD = 4")
+      for why, conclusion in (
+          (", whose base angles are equal", Conclusion(ang("DAB"), ang("ABC"))),
+          (", whose diagonals are equal", Conclusion(L("AC"), L("BD"))),
+          ("; its height {5} cuts off half the difference of its bases, by Pythagoras with the leg {3}",
+           Conclusion(_height("DAB") ** 2 + (L("AB") - L("CD")) ** 2 / 4, L("AD") ** 2)),
+          ("", Conclusion(2 * area("ABCD"), (L("AB") + L("CD")) * _height("DAB"), key="trapezoid_area_formula")))),
     # (and where its diagonals meet at a named point: they bisect each other, said with the judgement)
     *(Theorem("parallelogram_property_diagonal_bisection", f"since both pairs of opposite sides of {{0}} are {how}, "
               "it is a parallelogram whose diagonals bisect each other", (*_QUAD, Meet("OACBD"), Apart("O", "ABCD"),
@@ -1614,6 +1643,17 @@ THEOREMS: tuple[Theorem, ...] = (
             "triangle with the other leg and the difference of the bases, whose height is the height {1}",
             (Given(_TRAPEZOIDS, ("ABCD", "AD", "BC")),), (_trapezoid_height("BAD"),), ("ABCD", "BAD"),
             figure=f"{_TRAPEZOID_TEXT}find height BAD"),
+    # a right trapezoid's slanted leg CD: the hypotenuse of the right triangle the perpendicular from its end cuts off,
+    # whose legs are the height AB and the difference of the bases (the longer base first), never through the general
+    # trapezoid's height by Heron with the height put in
+    *(Theorem("right_trapezoid_property_leg", "since the perpendicular from {3} to {4} is equal to {1} and cuts off "
+              "{4} - {5} of it, the leg {2} is the hypotenuse of a right triangle with the legs {1} and {4} - {5} (by "
+              "Pythagoras)", (Given("right_trapezoid", ("ABCD", "AD", "BC")),
+                              Near(sympy.sqrt((L(long) - L(short)) ** 2), L(long) - L(short))),
+              (Conclusion(L("CD") ** 2, L("AB") ** 2 + (L(long) - L(short)) ** 2),),
+              ("ABCD", "AB", "CD", end, long, short),
+              figure=f"points A B C D\nright trapezoid ABCD bases AD BC\n{long} = 10\n{short} = 4", weight=0.7)
+      for long, short, end in (("BC", "AD", "D"), ("AD", "BC", "C"))),
     *(Theorem("trapezoid_area_formula", "by the trapezoid area formula with the height {1}",
               (Given(_TRAPEZOIDS, ("ABCD", "AD", "BC")), Measured(h, ("height",))),
               (Conclusion(2 * area("ABCD"), (L("AD") + L("BC")) * _height(h)),), ("ABCD", h),

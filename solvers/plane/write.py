@@ -540,8 +540,8 @@ def _key(e: sympy.Expr) -> sympy.Expr:
 
 _PARENS = re.compile(r" \([^()]*\)")
 _MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the (?:midpoint|centroid)|[A-Z] lies on the "
-                          r"perpendicular bisector"
-                          r"|[A-Z]{2} is (?:a diameter|the median)|[A-Z]{3,} is an? [a-z]+|by [^,]* (?:is|are) [a-z]+)\b",
+                          r"perpendicular bisector|[A-Z]{2} is (?:a diameter|the median)|[A-Z]{2} bisects"
+                          r"|[A-Z]{3,} is an? [a-z]+|by [^,]* (?:is|are) [a-z]+)\b",
                           re.IGNORECASE)
 
 
@@ -2348,7 +2348,45 @@ class _Writer:
             at = [x for x in atoms if element_of(x).points[1] == name[1]]
             if len(at) == 1 and at[0] not in out:  # (the first name the sentence gives it)
                 out[at[0]] = element_symbol("angle", tuple(name))
+        if s.instance.family.key == "triangle_property_angle_sum":  # (its angles are the triangle's: ACB of ABC, never
+            for tri in re.findall(r"\btriangle ([A-Z]{3})\b", text)[:1]:  # BCD through D on CA, handw1's p46)
+                for k, v in enumerate(tri):
+                    name = (tri[1] + v + tri[2]) if k == 0 else (tri[0] + v + tri[1]) if k == 2 else tri
+                    at = [x for x in atoms if element_of(x).points[1] == v]
+                    # (an angle the problem names keeps its name, tied to the triangle's where the sum uses it, and
+                    # one another theorem's sentence names otherwise keeps that name: the central angle BOD of a
+                    # circle through D, never AOB through A off it; else the tie would link the name to itself)
+                    if (len(at) == 1 and at[0] not in out and at[0] not in self._problem_named()
+                            and self._sentence_names().get(at[0], set()) <= {name, name[::-1]}):
+                        out[at[0]] = element_symbol("angle", tuple(name))
         return out
+
+    def _problem_named(self) -> set:
+        """The atoms the problem's givens and goal name (each keeps the problem's name)."""
+        named = self.__dict__.get("_named")
+        if named is None:
+            named = self._named = {x for st in self.proof.steps for q, _ in st.equations
+                                   if q.instance.family.key == "given" for x in (q.lhs - q.rhs).free_symbols}
+            named |= set(sympy.sympify(self.proof.goal).free_symbols)
+        return named
+
+    def _sentence_names(self) -> dict:
+        """Each angle atom -> the names the proof's theorem sentences give it (``the central angle BOD``), read once."""
+        got = self.__dict__.get("_by_sentences")
+        if got is None:
+            got = self._by_sentences = {}
+            for st in self.proof.steps:
+                for q, _ in st.equations:
+                    text = q.instance.text
+                    atoms = [x for x in (q.lhs - q.rhs).free_symbols if (el := element_of(x)) is not None
+                             and el.kind.key == "angle"]
+                    for name in dict.fromkeys([*q.instance.names, *re.findall(r"\bangle ([A-Z]{3})\b", text)]):
+                        if len(name) != 3 or not re.search(rf"\bangles? (?:[A-Z]{{3}} and )?{name}\b", text):
+                            continue
+                        at = [x for x in atoms if element_of(x).points[1] == name[1]]
+                        if len(at) == 1:
+                            got.setdefault(at[0], set()).add(name)
+        return got
 
     def _solved(self, s, e, why, u, v, known, sub) -> str:
         if (s.instance.family.key == "given" and u in (s.lhs, s.rhs) and not v.free_symbols
@@ -2371,11 +2409,7 @@ class _Writer:
         """The sentence's names taken from here on; an angle the problem names through another point on
         the same line, renamed here for the first time, tied to its problem name once: ``(angle ABG is
         angle ABD, as G lies on line BD)``, said in this step's reason."""
-        named = self.__dict__.get("_named")
-        if named is None:
-            named = self._named = {x for st in self.proof.steps for q, _ in st.equations
-                                   if q.instance.family.key == "given" for x in (q.lhs - q.rhs).free_symbols}
-            named |= set(sympy.sympify(self.proof.goal).free_symbols)
+        named = self._problem_named()
         ties = []
         for x, n in sorted(spoken.items(), key=lambda kv: kv[0].name):
             if x in self.n.local or x not in named:
@@ -2624,8 +2658,35 @@ class _Writer:
             put = {**{x: vals[x] for x in f.free_symbols if x in vals}, **rel}
             if not is_zero(sympy.simplify(f.xreplace(put)) - st.value):
                 continue
+            squared = self._squared_ratio(t, f, rel, vals, st.value)
+            if squared is not None:
+                return squared
             chain = [self.n.expr(t), self.n.expr(f), self.n.expr(f, put), self.n.number(st.value)]
             return self.wrap(" = ".join(dict.fromkeys(chain)))
+        return None
+
+    def _squared_ratio(self, t: sympy.Expr, f: sympy.Expr, rel: dict, vals: dict, value: sympy.Expr) -> str | None:
+        """A formula in the square of a ratio of two sides the relations fix (similar triangles' areas), the ratio
+        said first and put in as a number: ``AD/AB = 1/2, so area ADE = (AD/AB)²·(area ABC) = (1/2)²·24 = 6``,
+        never the relations' own lengths squared (``24·BD²/(2·BD)²``); None where ``f`` is no such formula."""
+        free = [x for x in f.free_symbols if x not in vals]
+        if len(free) != 2 or not all(x in rel for x in free):
+            return None
+        for num, den in (free, free[::-1]):
+            rest = sympy.simplify(f * den ** 2 / num ** 2)
+            r = sympy.simplify((num / den).xreplace(rel))
+            if rest.free_symbols & {num, den} or not rest.free_symbols <= vals.keys() or not r.is_Rational or r <= 0:
+                continue
+            name, part, shown = self.n.expr(rest), self.n.number(r), self.n.expr(rest, vals)
+            n, d = self.n.expr(num), self.n.expr(den)
+            if self.n.latex:
+                ratio, squared = rf"\frac{{{n}}}{{{d}}}", rf"\left(\frac{{{n}}}{{{d}}}\right)^2 \cdot {name}"
+                put = rf"\left({part}\right)^2 \cdot {shown}"
+            else:
+                ratio, whole = f"{n}/{d}", f"({name})" if " " in name else name
+                squared, put = f"({ratio})²·{whole}", f"({part})²·{shown}" if not r.is_Integer else f"{part}²·{shown}"
+            chain = " = ".join([self.n.expr(t), squared, put, self.n.number(value)])
+            return f"{self.wrap(f'{ratio} = {part}')}, so {self.wrap(chain)}"
         return None
 
     def _since_later(self) -> str:
