@@ -2423,15 +2423,18 @@ class _Writer:
         self.n.local = {**spoken, **self.n.local}
 
     def _goal_name(self, u: sympy.Symbol, values: dict | None = None, deg: bool = False) -> str:
-        """The goal under the question's own name (``angle ABG``), whatever name a sentence gave it."""
+        """The goal under the question's own names (``angle ABG``, ``angle CAE + angle DBE``), whatever names a
+        sentence gave its elements (blind teacher 35's fg 18: "So angle EAP + angle DBE = 70°" closed a proof asked
+        for angle CAE + angle DBE)."""
         goal = self.proof.goal  # (a symbol the goal lacks is not the goal: no simplify needed to say so)
-        if not (u.is_Symbol and u in getattr(goal, "free_symbols", ()) and is_zero(u - goal)) or u not in self.n.local:
+        if not is_zero(u - goal) if not u.is_Symbol else not (u in getattr(goal, "free_symbols", ())
+                                                              and is_zero(u - goal)):
             return self.n.expr(u, values, deg)
-        kept = self.n.local.pop(u)
+        kept = {x: self.n.local.pop(x) for x in u.free_symbols if x in self.n.local}
         try:
             return self.n.expr(u, values, deg)
         finally:
-            self.n.local[u] = kept
+            self.n.local.update(kept)
 
     def _radicand_value(self, formula: sympy.Expr | None, vals: dict, put: str, val: str) -> str | None:
         """The square root with its radicand worked out (``√(1850/49)``), said between the numbers put in under a
@@ -4272,7 +4275,7 @@ def _closing(line: str, w: _Writer, goal: sympy.Expr, value: sympy.Expr, lines: 
     36 solutions never said the answer; blind teacher 33: "… = 28√3/3. Hence CO = 28√3/3." says it twice)."""
     degrees = all(_unit(x) == "degrees" for x in goal.free_symbols) and all(  # (an angle, or a sum of angles)
         t.as_coeff_Mul()[1].is_Symbol for t in sympy.Add.make_args(goal))
-    name = w._goal_name(goal) if goal.is_Symbol else w.n.expr(goal)
+    name = w._goal_name(goal)
     number = w.n.number(value, degrees)
     last = _SENTENCE.split(line)[-1]
     el = element_of(goal) if goal.is_Symbol else None
@@ -4283,7 +4286,38 @@ def _closing(line: str, w: _Writer, goal: sympy.Expr, value: sympy.Expr, lines: 
             return line  # (the height named as a segment, and that segment's value the last thing found)
         v, a, b = height_foot(el.points)
         return f"{line} Hence the height from {v} to {a}{b} is {number}."
+    if not goal.is_Symbol and not _states(last, (name, name[:1].upper() + name[1:]), number):
+        tied = _goal_ties(w, goal)  # (a sum asked under other names of its angles: the names tied, with why)
+        said = w.n.expr(goal)
+        if tied and said != name and _states(last, (said, said[:1].upper() + said[1:]), number):
+            return f"{line} Hence, as {and_list(tied)}, {name} = {said} = {number}."
     return _hence(line, name, number)
+
+
+def _goal_ties(w: _Writer, goal: sympy.Expr) -> list[str]:
+    """Why each angle of a compound goal is the angle a sentence named otherwise (``C lies on AP`` for the asked
+    angle CAE, said angle EAP); [] where an angle's two names differ in more than one arm point."""
+    out = []
+    for x in sorted(goal.free_symbols, key=lambda y: y.name):
+        if x not in w.n.local:
+            continue
+        said = w.n.expr(x).removeprefix("angle ")
+        kept = w.n.local.pop(x)
+        try:
+            asked = w.n.expr(x).removeprefix("angle ")
+        finally:
+            w.n.local[x] = kept
+        if said == asked:
+            continue
+        if len(said) != 3 or len(asked) != 3 or said[1] != asked[1]:
+            return []
+        moved = [(p, q) for p in (asked[0], asked[2]) for q in (said[0], said[2])
+                 if p not in said and q not in asked and w._same_ray(p, said[1], q)]
+        if len(moved) != 1:
+            return []
+        p, q = moved[0]
+        out.append(w._on(p, said[1], q))
+    return out
 
 
 def _hence(line: str, name: str, number: str) -> str:
