@@ -598,9 +598,11 @@ class Deduction:
         self.clashes: list[str] = []
         self.symbol: dict[str, sympy.Symbol] = {}  # the table's keys are names (they order; symbols do not)
         self._estimates: dict[sympy.Symbol, float] = {}
+        self._roots: dict[tuple, sympy.Expr | None] = {}  # (equation, unknown, estimate) -> _solve_one's root
         self.goal = self.cfg.canon(problem.goal.expr) if problem.goal is not None else None
         self.final: Step | None = None  # the equation a ratio goal was solved from
-        self._reductions: dict[int, tuple[int, sympy.Expr]] = {}  # a pooled equation's id -> (table size, reduced)
+        # a pooled equation's id -> (table rank, its equation with the table put in, that reduced: None until asked)
+        self._reductions: dict[int, tuple[int, sympy.Expr | None, sympy.Expr | None]] = {}
         # (by depth: an equation met deep down is weighed without its premises, and again at the top with them)
         self._paths: dict[tuple, float] = {}  # (equation id, depth) -> its weight with its premises' proofs
         self._costs: dict[tuple, frozenset] = {}  # (premise, before, depth) -> the equations of its lightest proof
@@ -1115,9 +1117,11 @@ class Deduction:
             if len(syms) < 2 or linear_form(p.expr) is not None \
                     or any(x not in known or known[x].has(InverseTrigonometricFunction) for x in syms):
                 continue
+            was = solved.get(id(p.step.instance), set())
+            if not was or set(syms) <= was or not {_kind(x) for x in syms} & {_kind(x) for x in was}:
+                continue  # (whichever element is the last, the test below skips it: no proof weighed for nothing)
             asked = [x for x in syms if x in self.goal.free_symbols]
             last = asked[0] if asked else max(syms, key=lambda x: (cost(x), x.name))
-            was = solved.get(id(p.step.instance), set())
             # (an element of the kind it was solved for: a side from a side, never a side from a perimeter ratio
             # that was solved for the perimeter)
             # (an equation that gave the goal's own element, every other one put in, cited again for it: the right
@@ -1144,7 +1148,9 @@ class Deduction:
         # the goal's element where it is one, else the one whose proof is heaviest now
         asked = [x for x in syms if x in self.goal.free_symbols]
         heavy = lambda x: (self._cost({x: 1}, 0), x.name)  # noqa: E731
-        last = (max(asked, key=heavy) if heaviest else asked[0]) if asked else max(syms, key=heavy)
+        # (one candidate: no proof weighed)
+        heaviest_of = lambda xs: xs[0] if len(xs) == 1 else max(xs, key=heavy)  # noqa: E731
+        last = (heaviest_of(asked) if heaviest else asked[0]) if asked else heaviest_of(syms)
         uses = p.step.uses + tuple({x: 1} for x in syms if x != last)
         return self._add_linear(({last: 1}, known[last]), Step(p.step.instance, p.step.lhs, p.step.rhs, uses, last,
                                                                known[last]), cost=1)
@@ -1293,7 +1299,15 @@ class Deduction:
         return sympy.Mul(*keep) if keep else e
 
     def _solve_one(self, e: sympy.Expr, s: sympy.Symbol, est: float | None = None) -> sympy.Expr | None:
+        """The root of ``e = 0`` for ``s`` near its estimate (None where none is near, or two are), kept: a pool
+        round and the polish put the same values into a pending equation and solve it again."""
         est = self.estimate(s) if est is None else est
+        key = (e, s, est)
+        if key not in self._roots:
+            self._roots[key] = self._solve_new(e, s, est)
+        return self._roots[key]
+
+    def _solve_new(self, e: sympy.Expr, s: sympy.Symbol, est: float) -> sympy.Expr | None:
         if not math.isfinite(est) or sympy.count_ops(e) > SOLVE_OPS:
             return None
         el = element_of(s)
@@ -1482,13 +1496,17 @@ class Deduction:
 
     def _reduced(self, e: sympy.Expr) -> sympy.Expr:
         """An equation equal to zero with the table's values and expressions put in, without denominators."""
+        return _numerator(self._put_in_table(e))
+
+    def _put_in_table(self, e: sympy.Expr) -> sympy.Expr:
+        """``e`` with the table's values and expressions put in (``_reduced`` before its denominators go)."""
         e = e.xreplace(self.known())
         subs = {}
         for s in _syms(e):
             ex = self.express(s)
             if ex is not None and ex[0] != s:
                 subs[s] = ex[0]
-        return _numerator(e.xreplace(subs) if subs else e)
+        return e.xreplace(subs) if subs else e
 
     def _proportional(self, e: sympy.Expr) -> bool:
         """Is e = 0 a multiple of a pooled equation once the table's values and expressions are put in
@@ -1504,10 +1522,15 @@ class Deduction:
         for p in self.pool:
             cached = self._reductions.get(id(p))
             if cached is None or cached[0] != version:
-                q = self._reduced(p.expr) if len(p.expr.free_symbols) <= MAX_PROPORTIONAL and not p.expr.has(Degrees) \
-                    else sympy.Integer(0)
-                cached = self._reductions[id(p)] = (version, q)
-            q = cached[1]
+                put = self._put_in_table(p.expr) \
+                    if len(p.expr.free_symbols) <= MAX_PROPORTIONAL and not p.expr.has(Degrees) else None
+                cached = self._reductions[id(p)] = (version, put, None if put is not None else sympy.Integer(0))
+            q = cached[2]
+            if q is None:  # (expanded only where it may hold every symbol of r: its numerator has none of its own)
+                if not fs <= cached[1].free_symbols:
+                    continue
+                q = _numerator(cached[1])
+                self._reductions[id(p)] = (version, cached[1], q)
             if q == 0 or q.free_symbols != fs:
                 continue
             if _constant_multiple(r, q, syms):
