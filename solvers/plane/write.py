@@ -2422,13 +2422,15 @@ class _Writer:
         self._ties = ties
         self.n.local = {**spoken, **self.n.local}
 
-    def _goal_name(self, u: sympy.Symbol, values: dict | None = None, deg: bool = False) -> str:
+    def _goal_name(self, u: sympy.Expr, values: dict | None = None, deg: bool = False) -> str:
         """The goal under the question's own names (``angle ABG``, ``angle CAE + angle DBE``), whatever names a
         sentence gave its elements (blind teacher 35's fg 18: "So angle EAP + angle DBE = 70°" closed a proof asked
         for angle CAE + angle DBE)."""
-        goal = self.proof.goal  # (a symbol the goal lacks is not the goal: no simplify needed to say so)
-        if not is_zero(u - goal) if not u.is_Symbol else not (u in getattr(goal, "free_symbols", ())
-                                                              and is_zero(u - goal)):
+        goal = self.proof.goal
+        # (a symbol the goal lacks is not the goal: no simplify needed to say so)
+        asked = (goal is not None and (not u.is_Symbol or u in getattr(goal, "free_symbols", ()))
+                 and is_zero(u - goal))
+        if not asked:
             return self.n.expr(u, values, deg)
         kept = {x: self.n.local.pop(x) for x in u.free_symbols if x in self.n.local}
         try:
