@@ -1117,11 +1117,9 @@ class Deduction:
             if len(syms) < 2 or linear_form(p.expr) is not None \
                     or any(x not in known or known[x].has(InverseTrigonometricFunction) for x in syms):
                 continue
-            was = solved.get(id(p.step.instance), set())
-            if not was or set(syms) <= was or not {_kind(x) for x in syms} & {_kind(x) for x in was}:
-                continue  # (whichever element is the last, the test below skips it: no proof weighed for nothing)
             asked = [x for x in syms if x in self.goal.free_symbols]
             last = asked[0] if asked else max(syms, key=lambda x: (cost(x), x.name))
+            was = solved.get(id(p.step.instance), set())
             # (an element of the kind it was solved for: a side from a side, never a side from a perimeter ratio
             # that was solved for the perimeter)
             # (an equation that gave the goal's own element, every other one put in, cited again for it: the right
