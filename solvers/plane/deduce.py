@@ -1118,14 +1118,16 @@ class Deduction:
                     or any(x not in known or known[x].has(InverseTrigonometricFunction) for x in syms):
                 continue
             asked = [x for x in syms if x in self.goal.free_symbols]
-            last = asked[0] if asked else max(syms, key=lambda x: (cost(x), x.name))
             was = solved.get(id(p.step.instance), set())
             # (an element of the kind it was solved for: a side from a side, never a side from a perimeter ratio
             # that was solved for the perimeter)
             # (an equation that gave the goal's own element, every other one put in, cited again for it: the right
             # triangle's area from its legs, one leg's value found lighter since, by Pythagoras; never one that gave
             # another element from the goal's value: the area from the height, then the height back from the area)
-            again = asked and not was and last.name in fixed.get(id(p.step.instance), ())
+            again = bool(asked) and not was and asked[0].name in fixed.get(id(p.step.instance), ())
+            if not again and (not was or set(syms) <= was or not {_kind(x) for x in syms} & {_kind(x) for x in was}):
+                continue  # (whichever element is the last, the test below skips it: no proof weighed for nothing)
+            last = asked[0] if asked else max(syms, key=lambda x: (cost(x), x.name))
             if last in was or not any(_kind(x) == _kind(last) for x in was) and not again:
                 continue
             uses = p.step.uses + tuple({x: 1} for x in syms if x != last)
