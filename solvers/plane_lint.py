@@ -35,7 +35,7 @@ from .lint import Finding
 from .plane.deduce import agreement
 from .plane.theorems import ratio_premise_lengths
 
-__all__ = ["lint_general", "lint_proof", "claim_findings", "sentence_findings", "Finding"]
+__all__ = ["lint_general", "lint_proof", "claim_findings", "inscribed_findings", "sentence_findings", "Finding"]
 
 NUMERIC_TOL = 1e-3  # relative: a model meets its facts to 1e-5, a derived value to ten times that (deduce.AGREE)
 
@@ -431,7 +431,46 @@ def lint_general(sol) -> list[Finding]:
     the relations its sentences state, and the sentences themselves)."""
     lines = sol.proof.written().lines
     return (lint_proof(sol.proof, sol.model, sol.exact_value, sol.depth, sol.width)
-            + claim_findings(sol.proof, sol.model) + radius_findings(lines, sol.model) + sentence_findings(lines))
+            + claim_findings(sol.proof, sol.model) + radius_findings(lines, sol.model) + sentence_findings(lines)
+            + inscribed_findings(lines, sol.model))
+
+
+# "the inscribed angle ACB stands on arc ADB", "… is obtuse, it stands on major arc BC": the angle and its arc
+_STANDS_ON = re.compile(r"\binscribed angle ([A-Z])([A-Z])([A-Z])\b[^.;]*?\bstands on (major |minor )?arc ([A-Z]{2,3})\b")
+
+
+def inscribed_findings(lines: list[str], model) -> list[Finding]:
+    """Each arc a sentence says an inscribed angle stands on, checked on the figure: the arc away from the
+    angle's vertex (``arc AB``, the minor arc, for an angle whose vertex lies on it stands on the major one)."""
+    from .plane.write import sentences
+
+    out = []
+    at = model.coords
+    for said in sentences(lines):
+        for a, v, b, size, arc in _STANDS_ON.findall(said):
+            ends = {arc[0], arc[-1]}
+            circle = next((c for c in getattr(getattr(model, "problem", None), "circles", ())
+                           if {a, v, b} <= set(c.points) and c.centre in at), None)
+            if ends != {a, b} or circle is None or not {a, v, b, *arc} <= at.keys():
+                continue
+            o = at[circle.centre]
+
+            def turn(p: str, q: str) -> float:  # counterclockwise from p to q round the centre, in (0, 360)
+                d = math.degrees(math.atan2(at[q][1] - o[1], at[q][0] - o[0])
+                                 - math.atan2(at[p][1] - o[1], at[p][0] - o[0]))
+                return d % 360
+
+            x, y = arc[0], arc[-1]
+            if len(arc) == 3:  # through its middle point: counterclockwise from x when that point comes before y
+                ccw = turn(x, arc[1]) < turn(x, y)
+            else:  # by its ends: the minor arc, or the major one
+                ccw = (turn(x, y) < 180) != (size == "major ")
+            sweep = turn(x, y) if ccw else 360 - turn(x, y)
+            off = turn(x, v) if ccw else 360 - turn(x, v)
+            if 0 < off < sweep:
+                out.append(Finding("claim", f"'{said}': the inscribed angle {a}{v}{b} stands on an arc {arc} that "
+                                            f"holds its vertex {v}"))
+    return out
 
 
 # "AO = BO = 6 (radii of circle O)", "OC = 5 (a radius of circle O)": the clause a radius reason closes

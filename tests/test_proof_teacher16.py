@@ -42,7 +42,7 @@ CASES = [
     ("premises: the tangents' square",
      "points A B O P\ncircle O through A B\nPA tangent to circle O\nPB tangent to circle O\nangle APB = 90\nPA = 5\n"
      "find OB\n", 5,
-     ["the equal tangents PA and PB from one point meet at a right angle and are perpendicular to the radii OA and "
+     ["the equal tangents PA and PB from P meet at a right angle and are perpendicular to the radii OA and "
       "OB, OAPB is a square"], []),
     # 2. the cut-off parallelogram carries the midpoint across: its equal sides and halves, and the given midpoint
     ("premises: a midpoint carried through a parallelogram",

@@ -961,7 +961,7 @@ THEOREMS: tuple[Theorem, ...] = (
             ("ABC", "O"), _incircle,
             figure="circle O through W X Y\ntriangle ABC\nline A W B\nline B X C\nline C Y A\n"
                    + "\n".join(f"{v}{t} tangent to circle O" for v, t in zip("ABBCCA", "WWXXYY")), weight=0.9),
-    Theorem("tangent_of_circle_property_length_equal", "since the tangents {0} and {1} from one point are equal",
+    Theorem("tangent_of_circle_property_length_equal", "since the tangents {0} and {1} from {0[0]} are equal",
             (Given("tangent", ("PA", "O")), Given("tangent", ("PB", "O")), Before("AB")),
             (Conclusion(L("PA"), L("PB")),), ("PA", "PB"), _tangents, figure=_TANGENTS),
     # (the quadrilateral's angle sum in one line, where an angle chase through the joined OP takes four)
@@ -972,7 +972,7 @@ THEOREMS: tuple[Theorem, ...] = (
             figure=_TANGENTS, weight=0.8),
     # (three right angles and two equal adjacent sides: the radius is the tangent, where a congruence also gives it)
     Theorem("tangent_of_circle_property_square",
-            "since the equal tangents {0} and {1} from one point meet at a right angle and are perpendicular to the "
+            "since the equal tangents {0} and {1} from {0[0]} meet at a right angle and are perpendicular to the "
             "radii {2[0]}{2[1]} and {2[0]}{2[3]}, {2} is a square",
             (Given("tangent", ("PA", "O")), Given("tangent", ("PB", "O")), Before("AB"), Near(ang("APB"), _RIGHT),
              Proven(ang("APB"), _RIGHT)),

@@ -670,6 +670,7 @@ def _asked(proof) -> frozenset:
                         for x in (q.lhs - q.rhs).free_symbols})
 
 
+_INSCRIBED = "arc_property_circumference_angle_external"  # (names: the inscribed angle, then its arc OAB)
 _EXTERIOR = "triangle_property_exterior_angle"  # (names: the exterior angle's points, then the triangle)
 
 
@@ -1192,6 +1193,8 @@ class _Writer:
             part += self._ray_inside(s)
         if s.instance.family.key == "arc_addition_measure" and " lies on " in part:
             part += self._arc_order(s, part)
+        if s.instance.family.key == _INSCRIBED:
+            part = self._inscribed_arc(s, part)
         criterion = s.instance.family.key in CRITERIA
         parts = {x for pair in getattr(s.instance, "premises", ()) for y in pair for x in sympy.sympify(y).free_symbols}
         shown = []
@@ -1460,6 +1463,48 @@ class _Writer:
             return ""
         why = f"by the given turn{'s' if len(cited) > 1 else ''} {and_list([''.join(c) for c in cited])}"
         return f" ({and_list(ring)} lie {way} round the circle in that order, {why})"
+
+    def _inscribed_arc(self, s, part: str) -> str:
+        """The arc an inscribed angle stands on named as the arc away from its vertex: through a point of the
+        circle on it where one lies there (``stands on arc ADB``, never ``arc AB`` that a reader may take through
+        the vertex, teacher 34's gen 23), and a major arc with its reason (``stands on major arc BC, as angle BAC
+        is obtuse``, or as the vertex lies on the minor arc, where the angle's value is not known yet)."""
+        names = s.instance.names
+        try:
+            vertex, (o, a, b) = split_points(names[0])[1], split_points(names[1])
+        except (IndexError, ValueError):
+            return part
+        m = re.search(rf"stands on (major )?arc ({re.escape(a)}|{re.escape(b)})([A-Z][0-9']*)?"
+                      rf"({re.escape(b)}|{re.escape(a)})\b", part)
+        if m is None or {m[2], m[4]} != {a, b}:
+            return part
+        if m[1] is None and m[3] is None:  # (a minor arc by its ends: through a point on it, away from the vertex)
+            order = list((getattr(self.proof, "rounds", None) or {}).get(o, ()))
+            if not {a, b, vertex} <= set(order):
+                return part
+            i, j = order.index(m[2]), order.index(m[4])
+            ring = order[i + 1:] + order[:i]  # the points after the first end, round to it again
+            k = ring.index(m[4])
+            away = next((arc for arc in (ring[:k], ring[k + 1:][::-1]) if vertex not in arc and arc), None)
+            if away is None or j == i:
+                return part
+            return f"{part[:m.start()]}stands on arc {m[2]}{away[0]}{m[4]}{part[m.end():]}"
+        if m[1] is None:
+            return part
+        angle = next((x for x in sorted(s.lhs.free_symbols | s.rhs.free_symbols, key=lambda y: y.name)
+                      if (el := element_of(x)) is not None and el.kind.key == "angle"), None)
+        value = {**self.known, **getattr(self, "_known_now", {})}.get(angle) if angle is not None else None
+        spoken = self.n.expr(angle) if angle is not None else f"angle {names[0]}"
+        obtuse = value is not None and not value.free_symbols and bool(value > 90)
+        whole = re.fullmatch(r"(Since|since) the inscribed angle (\S+) (stands on major arc \S+), it is half the arc",
+                             part)
+        if whole is not None:
+            if obtuse:
+                return f"{whole[1]} the inscribed angle {whole[2]} is obtuse, it {whole[3]} and is half of it"
+            return f"{whole[1]} {vertex} lies on the minor arc {a}{b}, the inscribed angle {whole[2]} {whole[3]} " \
+                   "and is half of it"
+        why = f"as {spoken} is obtuse" if obtuse else f"as {vertex} lies on the minor arc {a}{b}"
+        return f"{part[:m.end()]} ({why}){part[m.end():]}"
 
     def _sector_arc(self, s) -> str:
         """Which arc a sector takes: sector OBC runs from B counterclockwise to C, and the sentence names that
@@ -1965,6 +2010,7 @@ class _Writer:
         say: list[str] = []
         pool = list(pool)
         known = dict(known)
+        self._known_now = known  # (the values said so far in this step, for a reason that rests on one)
         sub = dict(sub)
 
         def put(e):

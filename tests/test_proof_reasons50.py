@@ -1,0 +1,51 @@
+"""What blind teachers 34 and 35 marked as a reason missing, vague or misplaced (issues 37, 39): each sentence of
+a kind says its own reason where it is used ("the tangents from A", the arc away from an inscribed angle's vertex,
+the obtuse angle that stands on a major arc), and the linter flags an inscribed angle's arc that holds its vertex."""
+from __future__ import annotations
+
+import pytest
+from geomill.dsl import parse
+from geomill.solvers.plane import solve_general
+from geomill.solvers.plane_lint import inscribed_findings, lint_general
+
+# gen 23's figure: D the midpoint of the arc AB that C, the inscribed angle's vertex, does not lie on
+_ARC_MIDPOINT = ("points A B C O D\ntriangle ABC\nquadrilateral ADBC\nline C D\ncircle O through A B C D\n"
+                 "D midpoint of arc OAB\ncounterclockwise ODB\nangle ACB = 60\nAO = 7\nfind arc ODB\n")
+
+
+@pytest.fixture(scope="module")
+def arc_midpoint():
+    sol = solve_general(parse(_ARC_MIDPOINT, "case.geo"))
+    assert lint_general(sol) == [], sol.text()
+    return sol
+
+
+def _text(src: str) -> str:
+    sol = solve_general(parse(src, "case.geo"))
+    assert lint_general(sol) == [], sol.text()
+    return sol.text()
+
+
+def test_equal_tangents_name_the_point_they_are_drawn_from() -> None:
+    text = _text("points A B O P\ncircle O through A B\nPA tangent to circle O\nPB tangent to circle O\nPA = 5\n"
+                 "find PB\n")
+    assert "the tangents PA and PB from P are equal" in text and "one point" not in text, text
+
+
+def test_an_inscribed_angle_stands_on_the_arc_named_away_from_its_vertex(arc_midpoint) -> None:
+    assert "Since the inscribed angle ACB stands on arc ADB, it is half the arc" in arc_midpoint.text()
+
+
+def test_an_inscribed_angle_on_a_major_arc_says_it_is_obtuse() -> None:
+    text = _text("points A B C O\ntriangle ABC\ncircle O through A B C\nangle BAC = 110\nclockwise OBC\n"
+                 "find arc OBC\n")
+    assert "Since the inscribed angle BAC is obtuse, it stands on major arc BC and is half of it" in text, text
+
+
+def test_the_linter_flags_an_inscribed_angles_arc_through_its_vertex(arc_midpoint) -> None:
+    bad = ["Since the inscribed angle ACB stands on arc ACB, it is half the arc."]
+    assert [f.check for f in inscribed_findings(bad, arc_midpoint.model)] == ["claim"]
+    major = ["Since the inscribed angle ACB stands on major arc AB, it is half of it."]  # (C lies on the major arc)
+    assert [f.check for f in inscribed_findings(major, arc_midpoint.model)] == ["claim"]
+    assert inscribed_findings(["Since the inscribed angle ACB stands on arc AB, it is half the arc."],
+                              arc_midpoint.model) == []
