@@ -49,3 +49,15 @@ def test_the_linter_flags_an_inscribed_angles_arc_through_its_vertex(arc_midpoin
     assert [f.check for f in inscribed_findings(major, arc_midpoint.model)] == ["claim"]
     assert inscribed_findings(["Since the inscribed angle ACB stands on arc AB, it is half the arc."],
                               arc_midpoint.model) == []
+
+
+def test_a_right_triangle_on_the_given_right_angle_says_why_it_is_right() -> None:
+    text = _text("points A B C D\ntriangle ABC right at C\nline C D A\nline B D\nBC = 3\nCD = 4\nfind BD\n")
+    assert ("By Pythagoras in the right triangle BCD (its angle at C is the right angle of triangle ABC, as D lies "
+            "on CA)") in text, text
+
+
+def test_two_right_triangles_on_one_height_cite_the_perpendicular_for_both() -> None:
+    text = _text("points A B C D\ntriangle ABC\nline B D A\nCD altitude of CBA\nAB = 19\nBC = 17\nAC = 8\n"
+                 "find BD\n")
+    assert text.startswith("Since CD is perpendicular to AB, by Pythagoras in the right triangles CAD and BDC"), text

@@ -1223,6 +1223,10 @@ class _Writer:
                     words = self.restated_words.get(e)
                     if words and any(words.split(" is ")[0] + " is perpendicular" in x for x in self.lines):
                         words = None  # (its perpendicular said already: the right angle, never it twice)
+                    if s.instance.family.key == "right_triangle_property_pythagorean_difference":
+                        # (the right angles of both triangles on the common height, never one's alone: teacher 34's
+                        # gen 24, "Since angle BDC = 90°, by Pythagoras in the right triangles CAD and BDC")
+                        words = f"{s.instance.names[2]} is perpendicular to {s.instance.names[7]}"
                     cited.append(words or self.said(e, v))
                 continue
             if self._height_right_angle(s, e, v, text):
@@ -1283,7 +1287,7 @@ class _Writer:
                 part = f"{part[:at.end()]}{cite}{part[at.end():]}" if at else part + cite
         if lead:
             part = f"{_cap(_tie_sentence(lead))} {part}"
-        part = self._right_named(part)
+        part = self._given_right_tied(s, self._right_named(part))
         derived, self._ratio_lead = getattr(self, "_ratio_lead", ""), ""
         if derived:  # (the SAS premise derived from the similarity that gives it, in a sentence of its own)
             part = f"{derived} {part}"
@@ -1643,6 +1647,41 @@ class _Writer:
             tie = f" (angle {t} = angle {printed} = 90°, as {and_list(where)})"
             return re.sub(rf"\bright triangle {t}\b(?! \()", lambda m: m[0] + tie, part, count=1)
         return part
+
+    def _given_right_tied(self, s, part: str) -> str:
+        """The question's right triangle's right angle, where the sentence names another right triangle on it
+        (teacher 34's gen 9: "By Pythagoras in the right triangle BCD" of "ABC right at C", with no word of D on
+        CA), tied with the points that make it the same angle: ``the right triangle BCD (its angle at C is the
+        right angle of triangle ABC, as D lies on CA)``."""
+        m = re.search(r"\bright triangle ([A-Z]{3})\b(?! \()", part)
+        if m is None:
+            return part
+        t = m[1]
+        for a, b in getattr(s.instance, "premises", ()):
+            given = self._right_given().get(a) if b == 90 else None
+            if given is None or set(t) == set(given[0]) or t[1] != given[1]:
+                continue
+            (shape, v), ends = given, [c for c in given[0] if c != given[1]]
+            pairs = [(p, q) for p in (t[0], t[2]) for q in ends if p == q or self._same_ray(p, v, q)]
+            if len(pairs) != 2 or len({p for p, _ in pairs}) != 2 or len({q for _, q in pairs}) != 2:
+                continue
+            where = [self._on(p, v, q) for p, q in pairs if p != q]
+            tie = f" (its angle at {v} is the right angle of triangle {shape}, as {and_list(where)})"
+            return f"{part[:m.end()]}{tie}{part[m.end():]}"
+        return part
+
+    def _right_given(self) -> dict:
+        """Each right angle a right triangle of the question gives -> that triangle and its vertex (``("ABC",
+        "C")``), read off the relation's own sentence."""
+        if not hasattr(self, "_rights"):
+            self._rights = {}
+            for st in self.proof.steps:
+                for q, _ in st.equations:
+                    m = re.fullmatch(r"since ([A-Z]{3}) is a right triangle with the right angle at ([A-Z])",
+                                     q.instance.text) if q.instance.family.key == "relation" else None
+                    if m is not None and q.lhs.is_Symbol and q.rhs == 90 and m[2] in m[1]:
+                        self._rights.setdefault(q.lhs, (m[1], m[2]))
+        return self._rights
 
     def _same_ray(self, p: str, a: str, b: str) -> bool:
         """Do ``p`` and ``b`` lie on one ray from ``a``, as a line of the problem orders them?"""
