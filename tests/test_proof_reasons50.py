@@ -61,3 +61,9 @@ def test_two_right_triangles_on_one_height_cite_the_perpendicular_for_both() -> 
     text = _text("points A B C D\ntriangle ABC\nline B D A\nCD altitude of CBA\nAB = 19\nBC = 17\nAC = 8\n"
                  "find BD\n")
     assert text.startswith("Since CD is perpendicular to AB, by Pythagoras in the right triangles CAD and BDC"), text
+
+
+def test_an_exterior_angle_named_through_a_point_on_its_arm_says_where_the_point_lies() -> None:
+    text = _text("points A B C D E\ntriangle ABC\nline B C D\nline C E A\nangle DCE = 110\nangle ABC = 60\n"
+                 "find angle BAC\n")
+    assert "the exterior angle DCE of triangle ABC (as E lies on CA) is the sum" in text, text

@@ -1195,6 +1195,8 @@ class _Writer:
             part += self._arc_order(s, part)
         if s.instance.family.key == _INSCRIBED:
             part = self._inscribed_arc(s, part)
+        if s.instance.family.key == _EXTERIOR:
+            part = self._exterior_arms(part)
         criterion = s.instance.family.key in CRITERIA
         parts = {x for pair in getattr(s.instance, "premises", ()) for y in pair for x in sympy.sympify(y).free_symbols}
         shown = []
@@ -1467,6 +1469,18 @@ class _Writer:
             return ""
         why = f"by the given turn{'s' if len(cited) > 1 else ''} {and_list([''.join(c) for c in cited])}"
         return f" ({and_list(ring)} lie {way} round the circle in that order, {why})"
+
+    def _exterior_arms(self, part: str) -> str:
+        """An exterior angle named through a point on an arm toward the triangle (``the exterior angle AGF of
+        triangle CBG``, F on GC), with that point's place: ``(as F lies on GC)``, what makes it the triangle's
+        exterior angle AGC (teacher 35's fg 10)."""
+        m = re.search(r"\bexterior angle ([A-Z])([A-Z])([A-Z]) of triangle ([A-Z]{3})\b(?! \()", part)
+        if m is None or m[2] not in m[4]:
+            return part
+        v, shape = m[2], m[4]
+        where = [self._on(p, v, q) for p in (m[1], m[3]) if p not in shape
+                 for q in shape if q != v and self._same_ray(p, v, q)]
+        return f"{part[:m.end()]} (as {and_list(where)}){part[m.end():]}" if where else part
 
     def _inscribed_arc(self, s, part: str) -> str:
         """The arc an inscribed angle stands on named as the arc away from its vertex: through a point of the
