@@ -67,3 +67,10 @@ def test_an_exterior_angle_named_through_a_point_on_its_arm_says_where_the_point
     text = _text("points A B C D E\ntriangle ABC\nline B C D\nline C E A\nangle DCE = 110\nangle ABC = 60\n"
                  "find angle BAC\n")
     assert "the exterior angle DCE of triangle ABC (as E lies on CA) is the sum" in text, text
+
+
+def test_crossing_chords_name_the_vertical_angle_whose_arc_is_added() -> None:
+    text = _text("points B C F E D A\ntriangle BDA\nline E B F A\nline C B D\ncircle F through E D A C\n"
+                 "clockwise BDA EDA EAC DBE\narc FCA = 120\narc FDE = 100\nfind angle DBE\n")
+    assert ("the angle DBE is half the sum of the arcs intercepted by it and by its vertical angle ABC; hence angle "
+            "DBE = (arc CA + arc DE)/2") in text, text

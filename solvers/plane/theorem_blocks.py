@@ -520,11 +520,11 @@ _TRANSVERSAL = (Parallel("ABCD"), Transversal("PQABCD"), Arm("XPAB"), Arm("YPPQ"
 # a transversal PQ of two parallels: X, Y name rays from P along AB and along PQ; U, V rays from Q along CD and PQ
 _TANGENTS = "circle O through A B C D\nline P D C\nPA tangent to circle O\nPB tangent to circle O"
 _INSIDE = ("since the chords {1} and {2} of circle {3} cross at {0} inside it, the angle {4} is half the sum of "
-           "the arcs it and its vertical angle cut off")
+           "the arcs intercepted by it and by its vertical angle {5}")
 _OUTSIDE = ("since the lines {1} and {2} cut circle {3} and meet at {0} outside it, the angle {4} is half the "
-            "difference of the arcs they cut off")
+            "difference of the arcs they intercept")
 _TANGENT_SECANT = ("since the tangent {1} and the line {2} cutting circle {3} meet at {0} outside it, the angle {4} "
-                   "is half the difference of the arcs they cut off")
+                   "is half the difference of the arcs they intercept")
 _PARALLELOGRAMS = ("parallelogram", "rectangle", "rhombus", "square")
 _EQUILATERAL = ("equilateral triangle", 0)  # a sentence that names its first name the equilateral triangle
 _SIMILARITIES = tuple(tuple(f"{m}{k}_{shape}" for m in ("", "mirror_") for k in ("similar", "congruent"))
@@ -1669,10 +1669,11 @@ THEOREMS: tuple[Theorem, ...] = (
     # concluded at once rather than through its vertical angle
     *(Theorem("circle_property_circular_power_segment_and_segment_angle", _INSIDE,
               (Secants("PABCDO"), Between("PAB"), Between("PCD"), Sweep("OACB", turn)),
-              (Conclusion(2 * ang("APC"), ac + bd), Conclusion(2 * ang("BPC"), cb + da, ("P", "AB", "CD", "O", "BPC")),
-               Conclusion(2 * ang("BPD"), ac + bd, ("P", "AB", "CD", "O", "BPD")),
-               Conclusion(2 * ang("APD"), cb + da, ("P", "AB", "CD", "O", "APD"))),
-              ("P", "AB", "CD", "O", "APC"), _turned(_chords, "O", "A", "C", "B", turn == "off"),
+              (Conclusion(2 * ang("APC"), ac + bd),
+               Conclusion(2 * ang("BPC"), cb + da, ("P", "AB", "CD", "O", "BPC", "APD")),
+               Conclusion(2 * ang("BPD"), ac + bd, ("P", "AB", "CD", "O", "BPD", "APC")),
+               Conclusion(2 * ang("APD"), cb + da, ("P", "AB", "CD", "O", "APD", "BPC"))),
+              ("P", "AB", "CD", "O", "APC", "BPD"), _turned(_chords, "O", "A", "C", "B", turn == "off"),
               figure="circle O through A B C D\nline A P B\nline C P D")
       for turn, ac, bd, cb, da in (("off", arc("OAC"), arc("OBD"), arc("OCB"), arc("ODA")),
                                    ("on", arc("OCA"), arc("ODB"), arc("OBC"), arc("OAD")))),

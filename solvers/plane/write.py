@@ -573,6 +573,12 @@ def _between_key(where: str) -> object:
     return (m[1], frozenset(m[2])) if m else where
 
 
+def _angle_named(name: str, text: str) -> bool:
+    """Does a sentence name the angle ``name`` as an angle it speaks of (``the inscribed angles CAB and CDB``),
+    not as the vertical angle of another (``its vertical angle ABC``, another angle at the same vertex)?"""
+    return re.search(rf"(?<!vertical )\bangles? (?:[A-Z]{{3}} and )?{name}\b", text) is not None
+
+
 def _sentence_names(instance, e: sympy.Expr, orders=()) -> bool:
     """Does the theorem's sentence itself say the element ``e`` (a premise it rests on), as one of the names its
     words are built from (``since {3[0]}{3[1]} is perpendicular to {3[2]}{3[1]}`` of the angle AEC), or an angle as
@@ -689,7 +695,7 @@ def _triangle_names(proof) -> dict:
     for st in proof.steps:  # an angle a theorem's sentence names (the inscribed angle RUT) keeps that name
         for q, _ in st.equations:
             for name in q.instance.names:
-                if len(name) == 3 and re.search(rf"\bangles? (?:[A-Z]{{3}} and )?{name}\b", q.instance.text):
+                if len(name) == 3 and _angle_named(name, q.instance.text):
                     named |= {x for x in (q.lhs - q.rhs).free_symbols if (el := element_of(x)) is not None
                               and el.kind.key == "angle" and el.points[1] == name[1]}
     for st in proof.steps:
@@ -1820,7 +1826,7 @@ class _Writer:
         atoms = [x for x in (s.lhs - s.rhs).free_symbols if (el := element_of(x)) is not None
                  and el.kind.key == "angle"]
         for name in s.instance.names:
-            if len(name) != 3 or not re.search(rf"\bangles? (?:[A-Z]{{3}} and )?{name}\b", part):
+            if len(name) != 3 or not _angle_named(name, part):
                 continue
             at = [x for x in atoms if element_of(x).points[1] == name[1]]
             if len(at) == 1:
@@ -2441,7 +2447,7 @@ class _Writer:
         out = {}
         # (its names, and an angle its words spell from a name's letters: "its central angle AOH" of arc OAH)
         for name in dict.fromkeys([*s.instance.names, *re.findall(r"\bangle ([A-Z]{3})\b", text)]):
-            if (len(name) != 3 or not re.search(rf"\bangles? (?:[A-Z]{{3}} and )?{name}\b", text)
+            if (len(name) != 3 or not _angle_named(name, text)
                     or name in shown):
                 continue
             at = [x for x in atoms if element_of(x).points[1] == name[1]]
@@ -2480,7 +2486,7 @@ class _Writer:
                     atoms = [x for x in (q.lhs - q.rhs).free_symbols if (el := element_of(x)) is not None
                              and el.kind.key == "angle"]
                     for name in dict.fromkeys([*q.instance.names, *re.findall(r"\bangle ([A-Z]{3})\b", text)]):
-                        if len(name) != 3 or not re.search(rf"\bangles? (?:[A-Z]{{3}} and )?{name}\b", text):
+                        if len(name) != 3 or not _angle_named(name, text):
                             continue
                         at = [x for x in atoms if element_of(x).points[1] == name[1]]
                         if len(at) == 1:
