@@ -74,3 +74,10 @@ def test_crossing_chords_name_the_vertical_angle_whose_arc_is_added() -> None:
                  "clockwise BDA EDA EAC DBE\narc FCA = 120\narc FDE = 100\nfind angle DBE\n")
     assert ("the angle DBE is half the sum of the arcs intercepted by it and by its vertical angle ABC; hence angle "
             "DBE = (arc CA + arc DE)/2") in text, text
+
+
+def test_an_isosceles_triangle_says_its_equal_sides_where_no_sentence_equates_them() -> None:
+    """(BD = 25 and BC = 25 in two sentences: "the isosceles triangle BCD" says BC = BD beside its name)"""
+    text = _text("points A B C D E\nrhombus ABCD\nline C E D\nline B E\nBE perpendicular to CE\nAB = 25\n"
+                 "angle BAD = 60\nfind AD/DE\n")
+    assert "the isosceles triangle BCD (as BC = BD), it is also the median to the base" in text, text

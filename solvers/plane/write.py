@@ -31,7 +31,7 @@ from sympy.printing.str import StrPrinter
 
 from .deduce import is_zero
 from .theorems import ratio_premise_lengths
-from .tidy import (_SENTENCE, SHAPE_KINDS, fold_ties, midsegment_parallel, perpendicular_as_reason,
+from .tidy import (_COMPARED, _SENTENCE, SHAPE_KINDS, fold_ties, midsegment_parallel, perpendicular_as_reason,
                    right_angle_near_use, since_once, tidy)
 
 __all__ = ["Written", "write", "Namer"]
@@ -1250,7 +1250,7 @@ class _Writer:
                 self._later.append((self.said(e, v), e - v))
                 continue
             if not criterion and (_key(e - v) in self.stated or self.lines and self.lines[-1].endswith(
-                    self.said(e, v) + ".")):
+                    self.said(e, v) + ".")) and not self._equal_sides_unsaid(s, e, v):
                 continue  # a premise on the page already is not said again: only a criterion lists its parts
             if not criterion and all(_named_in(x, text) for x in e.free_symbols):  # "isosceles with BC = BA"
                 continue
@@ -1274,10 +1274,14 @@ class _Writer:
             shown = self._hl_parts(s) or shown
         if common is not None and " are congruent by " in part:
             shown.insert(1 if common[1] == "ASA" else len(shown), f"{self.n.name(common[0])} is common")
+        iso = ""
         if shown and s.instance.family.kind == "judgement" and not (just_said and common is None):
             # (a congruence's angles said just before are said again beside the side the triangles share: "(as AB
             # is common)" alone reads as the whole reason)
-            part += f" (as {and_list(shown)})"
+            if "isosceles triangle {" in s.instance.family.sentence:  # (its equal sides beside its name, after
+                iso = f" (as {and_list(shown)})"  # the reason cited before it: "the isosceles triangle BCD (as BC =
+            else:  # BD), it is also …", never after the claim they make true)
+                part += f" (as {and_list(shown)})"
         cited[:0] = self._height_feet(s)
         since = re.match(r"Since ([^,()]+), ", part)
         judged = re.match(r"Since [^,]*, it is an? [a-z]+, whose ", part)  # (its since: the shape's premises alone)
@@ -1293,6 +1297,9 @@ class _Writer:
                 part = f"Since {and_list(cited)}, b{part[1:]}"  # first, never two brackets stacked, teacher 29's gen 9)
             else:
                 part = f"{part[:at.end()]}{cite}{part[at.end():]}" if at else part + cite
+        if iso:
+            at = re.search(r"\bisosceles triangle [A-Z]{3}\b(?! \()", part)
+            part = f"{part[:at.end()]}{iso}{part[at.end():]}" if at else part + iso
         if lead:
             part = f"{_cap(_tie_sentence(lead))} {part}"
         part = self._given_right_tied(s, self._right_named(part))
@@ -1475,6 +1482,20 @@ class _Writer:
             return ""
         why = f"by the given turn{'s' if len(cited) > 1 else ''} {and_list([''.join(c) for c in cited])}"
         return f" ({and_list(ring)} lie {way} round the circle in that order, {why})"
+
+    def _equal_sides_unsaid(self, s, e: sympy.Expr, v) -> bool:
+        """Are the equal sides that make a triangle isosceles a premise no sentence wrote as one equation (``BD =
+        25`` and ``BC = 25`` in two sentences, teacher 34's gen 14: "the isosceles triangle BCD" with no word of BD
+        = BC)?  Then the sentence that calls it isosceles says them."""
+        if v != 0 or "isosceles triangle {" not in s.instance.family.sentence:
+            return False
+        sides = [x for x in e.free_symbols if (el := element_of(x)) is not None and el.kind.key == "length"]
+        if len(sides) != 2 or len(e.free_symbols) != 2:
+            return False
+        a, b = (self.n.name(x) for x in sides)
+        # (not "Since BC = 25 = BD, BC = BD.", which the tidying leaves out as said by its values)
+        return not any(re.search(rf"\b{x} = (?:[A-Z]{{2}} = )*{y}\b", said) and not _COMPARED.match(said)
+                       for said in sentences(self.lines) for x, y in ((a, b), (b, a)))
 
     def _exterior_arms(self, part: str) -> str:
         """An exterior angle named through a point on an arm toward the triangle (``the exterior angle AGF of
