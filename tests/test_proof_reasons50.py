@@ -81,3 +81,9 @@ def test_an_isosceles_triangle_says_its_equal_sides_where_no_sentence_equates_th
     text = _text("points A B C D E\nrhombus ABCD\nline C E D\nline B E\nBE perpendicular to CE\nAB = 25\n"
                  "angle BAD = 60\nfind AD/DE\n")
     assert "the isosceles triangle BCD (as BC = BD), it is also the median to the base" in text, text
+
+
+def test_the_apex_angles_half_named_through_a_point_on_a_side_says_where_it_lies() -> None:
+    text = _text("points A B C D G\ntriangle ABC isosceles at A\nline B D C\nline A G B\nAD median of ABC\n"
+                 "DG perpendicular to AG\nangle BAC = 50\nfind angle ADG\n")
+    assert "angle DAG is angle DAB (as G lies on AB), it is also the bisector of the apex angle" in text, text

@@ -240,7 +240,7 @@ def fold_ties(lines: list[str], values: dict[str, str] | None = None) -> list[st
                     continue
                 on = _tie_reason(m[1], p, q)
                 folded = (_tie_in_chain(use, p, q, on) or _tie_as_link(use, p, q) or _tie_led(use, p, q, on, values)
-                          or _tie_at_shape(use, p, q) or _tie_in_reason(use, p, q))
+                          or _tie_at_shape(use, p, q) or _tie_in_reason(use, p, q, on))
                 if folded:
                     use = folded
                 else:
@@ -444,17 +444,18 @@ def _bracket_ties(sentence: str, values: dict[str, str] | None = None) -> str:
     return sentence
 
 
-def _tie_in_reason(use: str, p: str, q: str) -> str:
-    """The tie as a further reason of a sentence whose ``Since …`` clause is one fact (``Since the exterior angle
-    APD of triangle BPD is the sum of the two opposite interior angles and its angle BDP is angle BDC, …``); "" where
-    the sentence names neither angle, or its reason is no such clause."""
+def _tie_in_reason(use: str, p: str, q: str, on: str = "") -> str:
+    """The tie as a further reason of a sentence whose ``Since …`` clause is one fact, with where its point lies
+    (``Since the exterior angle APD of triangle BPD is the sum of the two opposite interior angles and its angle BDP
+    is angle BDC (as C lies on DP), …``; teacher 34's gen 15: the tie without its point reads as a bare claim); ""
+    where the sentence names neither angle, or its reason is no such clause."""
     m = re.match(r"Since ([^,()]+), ", use)
     if m is None or " and " in m[1] or not re.search(rf"\bangle (?:{p}|{q})\b", use):
         return ""
     shape = re.findall(r"\b(?:triangle|quadrilateral) ([A-Z]{3,})\b", m[1])
     own = next((x for x in (p, q) for t in shape if set(x) <= set(t)), None)
     tie = f"its angle {own} is angle {q if own == p else p}" if own else f"angle {p} is angle {q}"
-    return f"Since {m[1]} and {tie}, {use[m.end():]}"
+    return f"Since {m[1]} and {tie}{f' (as {on})' if on else ''}, {use[m.end():]}"
 
 
 def _tie_at_shape(use: str, p: str, q: str) -> str:

@@ -1492,6 +1492,10 @@ class _Writer:
         sides = [x for x in e.free_symbols if (el := element_of(x)) is not None and el.kind.key == "length"]
         if len(sides) != 2 or len(e.free_symbols) != 2:
             return False
+        shape = set(s.instance.names[0]) if s.instance.names else set()
+        if not all(set(element_of(x).points) <= shape for x in sides) \
+                or _key(e) in {_key(x) for x in getattr(self.proof, "marked", ())}:
+            return False  # (a median's halves, the sentence's own; the question's isosceles triangle, as named)
         a, b = (self.n.name(x) for x in sides)
         # (not "Since BC = 25 = BD, BC = BD.", which the tidying leaves out as said by its values)
         return not any(re.search(rf"\b{x} = (?:[A-Z]{{2}} = )*{y}\b", said) and not _COMPARED.match(said)
@@ -1601,6 +1605,8 @@ class _Writer:
         the isosceles triangle ABD, ``angle BCI`` of the trapezoid ABCD), tied to the shape's own name for it
         where the step uses it: ``angle ABE is angle ABD, as E lies on BD``."""
         fam, names = s.instance.family.key, s.instance.names
+        if fam == "isosceles_triangle_property_line_coincidence" and len(names) == 2:
+            return self._apex_ties(s)
         # (a shape's relation between two of its angles, as the isosceles trapezoid's base angles; its angle of a
         # fixed size, as the equilateral triangle's 60°, is that size under any name)
         e = s.lhs - s.rhs
@@ -1629,6 +1635,31 @@ class _Writer:
             (missing,) = own - {keep[0]}
             self._tied.add(x)
             said.append((f"angle {printed} = angle {keep[0]}{v}{missing}", self._on(extra[0], v, missing)))
+        return said
+
+    def _apex_ties(self, s) -> list[tuple[str, str]]:
+        """The apex angle's halves that the isosceles triangle's line gives, printed through a point on a side
+        (``angle DAG`` of ABC's bisector AD, G on AB), tied to the triangle's own name for them: ``since G lies on
+        AB, angle DAG = angle DAB`` (teacher 34's gen 15: "hence angle CAD = angle DAG" with no word of G)."""
+        shape, line = s.instance.names
+        v = line[0]
+        if v not in shape:
+            return []
+        said = []
+        for x in sorted((s.lhs - s.rhs).free_symbols, key=lambda y: y.name):
+            el = element_of(x)
+            printed = self.n.name(x).split()[-1] if el is not None and el.kind.key == "angle" else ""
+            if len(printed) != 3 or printed[1] != v or x in self._tied:
+                continue
+            for k in (0, 2):
+                p = printed[k]
+                if p in shape or p in line:
+                    continue
+                own = [q for q in shape if q != v and self._same_ray(p, v, q)]
+                mine = printed[:k] + own[0] + printed[k + 1:] if len(own) == 1 else ""
+                # (said once: a line written, never a draft of this step left out, which this check reads past)
+                if mine and not any(f"angle {printed} = angle {mine}" in line for line in self.lines):
+                    said.append((f"angle {printed} = angle {mine}", self._on(p, v, own[0])))
         return said
 
     def _right_named(self, part: str) -> str:
