@@ -87,3 +87,10 @@ def test_the_apex_angles_half_named_through_a_point_on_a_side_says_where_it_lies
     text = _text("points A B C D G\ntriangle ABC isosceles at A\nline B D C\nline A G B\nAD median of ABC\n"
                  "DG perpendicular to AG\nangle BAC = 50\nfind angle ADG\n")
     assert "angle DAG is angle DAB (as G lies on AB), it is also the bisector of the apex angle" in text, text
+
+
+def test_the_midpoints_that_make_two_medians_come_before_the_centroid() -> None:
+    text = _text("points A B C D E F\ntriangle ABC\nline B D C\nline C E A\nline A F D\nline B F E\nBD = DC\nCE = EA\n"
+                 "BE = 9\nfind BF\n")
+    assert text.startswith("Since BD = CD and CE = AE, AD and BE are medians of triangle ABC, and as they meet at F, "
+                           "F is the centroid"), text

@@ -541,6 +541,7 @@ def _key(e: sympy.Expr) -> sympy.Expr:
 _PARENS = re.compile(r" \([^()]*\)")
 _MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the (?:midpoint|centroid)|[A-Z] lies on the "
                           r"perpendicular bisector|[A-Z]{2} is (?:a diameter|the median)|[A-Z]{2} bisects"
+                          r"|[A-Z]{2} and [A-Z]{2} are medians"
                           r"|[A-Z]{3,} is an? [a-z]+|by [^,]* (?:is|are) [a-z]+)\b",
                           re.IGNORECASE)
 
@@ -1278,8 +1279,14 @@ class _Writer:
         if shown and s.instance.family.kind == "judgement" and not (just_said and common is None):
             # (a congruence's angles said just before are said again beside the side the triangles share: "(as AB
             # is common)" alone reads as the whole reason)
+            medians = re.match(r"(Since|since) the medians (\S+) and (\S+) of triangle (\S+) meet at (\S+), (.*)$",
+                               part) if s.instance.family.key == "centroid_of_triangle_judgment_intersection" else None
             if "isosceles triangle {" in s.instance.family.sentence:  # (its equal sides beside its name, after
                 iso = f" (as {and_list(shown)})"  # the reason cited before it: "the isosceles triangle BCD (as BC =
+            elif medians is not None:  # the midpoints first, as the medians' reason (teacher 35's fg 9: "(as VZ =
+                # UV and TU = ST)" after the centroid they make)
+                part = (f"{medians[1]} {and_list(shown)}, {medians[2]} and {medians[3]} are medians of triangle "
+                        f"{medians[4]}, and as they meet at {medians[5]}, {medians[6]}")
             else:  # BD), it is also …", never after the claim they make true)
                 part += f" (as {and_list(shown)})"
         cited[:0] = self._height_feet(s)
