@@ -4523,8 +4523,11 @@ def _as_stated(lines: list[str], shapes: dict) -> list[str]:
         stated = shapes.get(polygon_key(tuple(m[3])))
         if stated is None or not (m[2] == stated[0] or m[2] in _ALSO.get(stated[0], ())):
             return m[0]
-        article = ("an" if stated[0][0] in "aeiou" else "a") if m[1] else None
-        return f"{article + ' ' if article else ''}{stated[0]} {stated[1]}"
+        # (a trapezoid's theorem holds in any trapezoid: "the trapezoid DCEB", never its stated "isosceles" that
+        # reads as the theorem's need, teacher 34's gen 30; a theorem that needs it names it so itself)
+        kind = m[2] if m[2] == "trapezoid" and stated[0].endswith(" trapezoid") else stated[0]
+        article = ("an" if kind[0] in "aeiou" else "a") if m[1] else None
+        return f"{article + ' ' if article else ''}{kind} {stated[1]}"
 
     return [_SHAPE_SAID.sub(named, x) for x in lines]
 
