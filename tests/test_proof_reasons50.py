@@ -97,7 +97,7 @@ def test_the_midpoints_that_make_two_medians_come_before_the_centroid() -> None:
 
 
 def test_a_trapezoid_theorem_names_the_trapezoid_not_its_stated_stronger_kind() -> None:
-    text = _text("points B C D E F G\nisosceles trapezoid DCEB bases DB CE\nline D F C\nline B G E\nline F G\n"
+    text = _text("points D C E B F G\nisosceles trapezoid DCEB bases DB CE\nline D F C\nline B G E\nline F G\n"
                  "F midpoint of DC\nFG parallel to CE\nCD = 3\nfind BG\n")
     assert "from the midpoint of a leg of the trapezoid DCEB parallel to its bases" in text, text
     assert "the legs of the isosceles trapezoid DCEB are equal" in text, text
