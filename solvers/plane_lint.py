@@ -35,7 +35,8 @@ from .lint import Finding
 from .plane.deduce import agreement
 from .plane.theorems import ratio_premise_lengths
 
-__all__ = ["lint_general", "lint_proof", "claim_findings", "inscribed_findings", "sentence_findings", "Finding"]
+__all__ = ["lint_general", "lint_proof", "claim_findings", "inscribed_findings", "right_triangle_findings",
+           "sentence_findings", "Finding"]
 
 NUMERIC_TOL = 1e-3  # relative: a model meets its facts to 1e-5, a derived value to ten times that (deduce.AGREE)
 
@@ -432,7 +433,70 @@ def lint_general(sol) -> list[Finding]:
     lines = sol.proof.written().lines
     return (lint_proof(sol.proof, sol.model, sol.exact_value, sol.depth, sol.width)
             + claim_findings(sol.proof, sol.model) + radius_findings(lines, sol.model) + sentence_findings(lines)
-            + inscribed_findings(lines, sol.model))
+            + inscribed_findings(lines, sol.model) + right_triangle_findings(lines, sol.model))
+
+
+_RIGHT_NAMED = re.compile(r"\bright triangles? ([A-Z]{3})\b(?: and ([A-Z]{3})\b)?")
+# what makes a right angle without saying "90°": the circle's and the shapes' own right angles
+_RIGHT_WORDS = ("semicircle", "diameter", "tangent", "altitude", "height", "rectangle", "square", "right angle")
+_RIGHT_KEYS = {"perpendicular", "perpendicular_lines", "altitude", "altitude_quadrilateral", "tangent", "diameter",
+               "rectangle", "square", "right_trapezoid", "perpendicular_bisector", "orthocentre"}
+
+
+def right_triangle_findings(lines: list[str], model) -> list[Finding]:
+    """Each triangle a sentence calls right, checked on the figure (a right angle at one of its vertices) and in
+    the text: its right angle said by then (``angle BCD = 90°``, a perpendicular at its vertex, the given right
+    triangle itself, a shape or circle that makes it) where it is first named so (teacher 34's gen 9: "By
+    Pythagoras in the right triangle BCD" of the right triangle ABC, D on CA, with no word of why)."""
+    from .plane.write import sentences
+
+    at, problem = model.coords, getattr(model, "problem", None)
+    out, done, said = [], set(), []
+    for sentence in sentences(lines):
+        said.append(sentence)
+        for t in (x for m in _RIGHT_NAMED.finditer(sentence) for x in m.groups() if x):
+            if frozenset(t) in done or not set(t) <= at.keys():
+                continue
+            done.add(frozenset(t))
+            v = next((c for i, c in enumerate(t) if abs(_angle_at(at, t[i - 1], c, t[(i + 1) % 3]) - 90) < 1e-3), None)
+            if v is None:
+                out.append(Finding("claim", f"'{sentence}' calls {t} a right triangle, not right on the figure"))
+            elif not _right_said(t, v, " ".join(said), problem):
+                out.append(Finding("sentence", f"a right triangle named with no right angle said before it: "
+                                               f"'{sentence}' ({t}, right at {v})"))
+    return out
+
+
+def _angle_at(at: dict, a: str, v: str, b: str) -> float:
+    """The angle avb on the figure, in degrees."""
+    (ax, ay), (vx, vy), (bx, by) = at[a], at[v], at[b]
+    u, w = (ax - vx, ay - vy), (bx - vx, by - vy)
+    return abs(math.degrees(math.atan2(u[0] * w[1] - u[1] * w[0], u[0] * w[0] + u[1] * w[1])))
+
+
+def _right_said(t: str, v: str, text: str, problem) -> bool:
+    """Does ``text`` (the proof up to the sentence), or the question, give the triangle ``t`` its right angle at
+    ``v``: an angle at v said 90°, a perpendicular through v, the question's right triangle on the same points, a
+    shape, a circle or a given that makes it?"""
+    if re.search(rf"\bangle [A-Z]{v}[A-Z] = (?:[^.;]*? = )?90°", text) or f"angle at {v}" in text:
+        return True
+    if any(v in m[1] + m[2] for m in re.finditer(r"\b([A-Z]{2}) is perpendicular to (?:the hypotenuse )?([A-Z]{2})\b",
+                                                  text)):
+        return True
+    if any(w in text for w in _RIGHT_WORDS):
+        return True
+    for rel in getattr(problem, "relations", ()):
+        pts = "".join("".join(a) if isinstance(a, (tuple, list)) else str(a) for a in rel.args)
+        if rel.key in ("right_triangle", "isosceles_right_triangle") and set(pts) >= set(t) and v in pts:
+            if set(rel.args[0]) == set(t):
+                return True
+        elif rel.key in _RIGHT_KEYS and v in pts:
+            return True
+    for f in getattr(problem, "facts", ()):
+        el = element_of(f.lhs) if getattr(f.lhs, "is_Symbol", False) else None
+        if el is not None and el.kind.key == "angle" and el.points[1] == v and f.rhs == 90:
+            return True
+    return False
 
 
 # "the inscribed angle ACB stands on arc ADB", "… is obtuse, it stands on major arc BC": the angle and its arc

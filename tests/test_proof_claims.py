@@ -20,7 +20,9 @@ def _solve(text: str):
 def test_an_arc_over_180_is_named_major_in_the_sentence_and_the_linter_catches_a_bare_one(monkeypatch):
     sol = _solve(OBTUSE_INSCRIBED)
     text = sol.text()
-    assert "stands on major arc AB, it is half the arc" in text and "on arc AB" not in text, text
+    # (with its reason: the obtuse angle stands on the major arc, teacher 34's gen 10)
+    assert "the inscribed angle ACB is obtuse, it stands on major arc AB and is half of it" in text, text
+    assert "on arc AB" not in text, text
     assert sol.exact_value == 100
     monkeypatch.setattr(write_module, "arc_sentence", lambda text, exprs, arcs: text)  # the sentence as it was
     found = [f.detail for f in claim_findings(sol.proof, sol.model)]

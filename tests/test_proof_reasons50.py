@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from geomill.dsl import parse
 from geomill.solvers.plane import solve_general
-from geomill.solvers.plane_lint import inscribed_findings, lint_general
+from geomill.solvers.plane_lint import inscribed_findings, lint_general, right_triangle_findings
 
 # gen 23's figure: D the midpoint of the arc AB that C, the inscribed angle's vertex, does not lie on
 _ARC_MIDPOINT = ("points A B C O D\ntriangle ABC\nquadrilateral ADBC\nline C D\ncircle O through A B C D\n"
@@ -52,9 +52,16 @@ def test_the_linter_flags_an_inscribed_angles_arc_through_its_vertex(arc_midpoin
 
 
 def test_a_right_triangle_on_the_given_right_angle_says_why_it_is_right() -> None:
-    text = _text("points A B C D\ntriangle ABC right at C\nline C D A\nline B D\nBC = 3\nCD = 4\nfind BD\n")
+    sol = solve_general(parse("points A B C D\ntriangle ABC right at C\nline C D A\nline B D\nBC = 3\nCD = 4\n"
+                              "find BD\n", "case.geo"))
+    assert lint_general(sol) == [], sol.text()
     assert ("By Pythagoras in the right triangle BCD (its angle at C is the right angle of triangle ABC, as D lies "
-            "on CA)") in text, text
+            "on CA)") in sol.text(), sol.text()
+    # the linter: a right triangle first named with no right angle said, and one the figure does not make right
+    bare = right_triangle_findings(["By Pythagoras in the right triangle BCD, BC² + CD² = BD²."], sol.model)
+    assert [f.check for f in bare] == ["sentence"]
+    assert [f.check for f in right_triangle_findings(["In the right triangle ABD, AB = 5."], sol.model)] == ["claim"]
+    assert right_triangle_findings(["By Pythagoras in the right triangle ABC, AB² = 25."], sol.model) == []
 
 
 def test_two_right_triangles_on_one_height_cite_the_perpendicular_for_both() -> None:

@@ -1207,6 +1207,7 @@ class _Writer:
         criterion = s.instance.family.key in CRITERIA
         parts = {x for pair in getattr(s.instance, "premises", ()) for y in pair for x in sympy.sympify(y).free_symbols}
         shown = []
+        unsaid = False
         cited: list[str] = []  # the question's facts this sentence is the first to use (not said on their own)
         self._later = []
         names = (self.n.display, self.n.local)
@@ -1251,8 +1252,10 @@ class _Writer:
                 self._later.append((self.said(e, v), e - v))
                 continue
             if not criterion and (_key(e - v) in self.stated or self.lines and self.lines[-1].endswith(
-                    self.said(e, v) + ".")) and not self._equal_sides_unsaid(s, e, v):
-                continue  # a premise on the page already is not said again: only a criterion lists its parts
+                    self.said(e, v) + ".")):
+                if not self._equal_sides_unsaid(s, e, v):
+                    continue  # a premise on the page already is not said again: only a criterion lists its parts
+                unsaid = True
             if not criterion and all(_named_in(x, text) for x in e.free_symbols):  # "isosceles with BC = BA"
                 continue
             if not criterion and _shape_says(s.instance, e):
@@ -1275,13 +1278,13 @@ class _Writer:
             shown = self._hl_parts(s) or shown
         if common is not None and " are congruent by " in part:
             shown.insert(1 if common[1] == "ASA" else len(shown), f"{self.n.name(common[0])} is common")
-        iso = ""
+        iso = ""  # (unsaid: the isosceles triangle's equal sides no sentence equated, _equal_sides_unsaid)
         if shown and s.instance.family.kind == "judgement" and not (just_said and common is None):
             # (a congruence's angles said just before are said again beside the side the triangles share: "(as AB
             # is common)" alone reads as the whole reason)
             medians = re.match(r"(Since|since) the medians (\S+) and (\S+) of triangle (\S+) meet at (\S+), (.*)$",
                                part) if s.instance.family.key == "centroid_of_triangle_judgment_intersection" else None
-            if "isosceles triangle {" in s.instance.family.sentence:  # (its equal sides beside its name, after
+            if unsaid:  # (its equal sides beside its name, after
                 iso = f" (as {and_list(shown)})"  # the reason cited before it: "the isosceles triangle BCD (as BC =
             elif medians is not None:  # the midpoints first, as the medians' reason (teacher 35's fg 9: "(as VZ =
                 # UV and TU = ST)" after the centroid they make)
@@ -1500,8 +1503,10 @@ class _Writer:
         if len(sides) != 2 or len(e.free_symbols) != 2:
             return False
         shape = set(s.instance.names[0]) if s.instance.names else set()
+        given = {_key(q.lhs - q.rhs) for st in self.proof.steps for q, _ in st.equations
+                 if q.instance.family.key == "given"}
         if not all(set(element_of(x).points) <= shape for x in sides) \
-                or _key(e) in {_key(x) for x in getattr(self.proof, "marked", ())}:
+                or _key(e) in given | {_key(x) for x in getattr(self.proof, "marked", ())}:
             return False  # (a median's halves, the sentence's own; the question's isosceles triangle, as named)
         a, b = (self.n.name(x) for x in sides)
         # (not "Since BC = 25 = BD, BC = BD.", which the tidying leaves out as said by its values)
