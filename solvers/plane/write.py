@@ -1528,8 +1528,8 @@ class _Writer:
     def _inscribed_arc(self, s, part: str) -> str:
         """The arc an inscribed angle stands on named as the arc away from its vertex: through a point of the
         circle on it where one lies there (``stands on arc ADB``, never ``arc AB`` that a reader may take through
-        the vertex, teacher 34's gen 23), and a major arc with its reason (``stands on major arc BC, as angle BAC
-        is obtuse``, or as the vertex lies on the minor arc, where the angle's value is not known yet)."""
+        the vertex, teacher 34's gen 23), and a major arc with its reason (``the inscribed angle BAC is obtuse, it
+        stands on major arc BC``, or ``A lies on the minor arc BC``, where the angle's value is not known yet)."""
         names = s.instance.names
         try:
             vertex, (o, a, b) = split_points(names[0])[1], split_points(names[1])
