@@ -28,7 +28,7 @@ from geomill.engine.geometry import segment_distance
 from geomill.engine.kinds import Line
 from geomill.engine.model import QKind, Quantity
 from geomill.engine.plane import (ELEMENT_KINDS, Element, GeneralProblem, Goal, element_of, element_symbol,
-                                  elements_in, polygon_key, positive_first)
+                                  elements_in, height_foot, polygon_key, positive_first)
 from geomill.engine.relations import BLOCKS_BY_KEY
 
 from .accidents import (accidents, near_centre, near_collinear, near_equal, near_tangent, on_strokes, reads_as_fact,
@@ -487,7 +487,9 @@ def goal_text(expr: sympy.Expr, figure: bool = True, scene: Scene | None = None)
             continue
         stand[sym] = sympy.Symbol(f"_e{len(stand)}_")
         names[stand[sym].name] = el.text if not figure else "∠" + "".join(el.points) if el.kind.key == "angle" \
-            else arc_name(scene, "".join(el.points)) if el.kind.key in ARC_KINDS and scene is not None else el.text
+            else arc_name(scene, "".join(el.points)) if el.kind.key in ARC_KINDS and scene is not None else \
+            "height from {} to {}{}".format(*height_foot(el.points)) if el.kind.key == "height" else el.text
+        # (a height as the question says it: "height SRQP", FormalGeo's order, read as a garbled PQRS: reader 40's 22)
     text = positive_first(expr.xreplace(stand))
     for fn in ("Sin", "Cos", "Tan"):  # sin ∠BAC: a function of one element without brackets, as a textbook writes it
         text = re.sub(rf"\b{fn}\((_e\d+_)\)", rf"{fn.lower()} \1" if figure else rf"{fn.lower()}(\1)", text)
@@ -619,6 +621,8 @@ def drawn_height(el: Element, scene: Scene) -> Quantity | None:
     p = el.points
     if not all(n in scene.points for n in p) or len(p) < 3:
         return None
+    if "".join(p) in scene.height_shapes:  # (none drawn as a segment: the scene's dashed height, ``_dashed_heights``)
+        return Quantity.of_shape(QKind.HEIGHT, "".join(p))
     xy = {n: np.array(v) for n, v in scene.points.items()}
     apex, (s, t) = (p[0], p[1:3]) if len(p) == 3 else (p[-1], p[:2])
     u = xy[t] - xy[s]
@@ -804,10 +808,70 @@ def build_scene(problem: GeneralProblem, coords: dict[str, np.ndarray], radii: d
                                  (tuple(Line(i, (i + 1) % n) for i in range(n)),), colour, rgb))
     sector = _sector(problem, goal, pts, radii, next(colours, ("gray", PALETTE["gray"]))) if goal is not None else None
     shapes += [sector] if sector is not None else []
-    return Scene(pts, segments, arcs, [_holed(s, shapes) if s.name == asked else s for s in shapes])
+    scene = Scene(pts, segments, arcs, [_holed(s, shapes) if s.name == asked else s for s in shapes])
+    return _dashed_heights(scene, [el for el in named if el.kind.key == "height"])
+
+
+def _dashed_heights(scene: Scene, heights: list[Element]) -> Scene:
+    """Each height a fact or the goal names that no drawn segment is (``drawn_height``) drawn dashed from its vertex
+    to its foot on the base line, a right-angle square there (``compose._mark_foot``): its value or "?" goes on it.
+    Left to a corner line, the height asked was drawn nowhere, and the one segment from its vertex to the base read
+    as it (reader 40's 22)."""
+    tops, names, bases = [], [], []
+    for el in heights:
+        if not all(n in scene.points for n in el.points) or len(el.points) < 3 or drawn_height(el, scene) is not None:
+            continue
+        v, a, b = (np.array(scene.points[n], dtype=float) for n in height_foot(el.points))
+        u = b - a
+        if float(u @ u) < 1e-18:
+            continue
+        foot = a + u * float((v - a) @ u) / float(u @ u)
+        if float(np.hypot(*(v - foot))) < 1e-9 * float(np.hypot(*u)):
+            continue
+        tops.append((tuple(map(float, v)), tuple(map(float, foot))))
+        names.append("".join(el.points))
+        bases.append((tuple(map(float, a)), tuple(map(float, b))))
+    if not tops:
+        return scene
+    return dataclasses.replace(scene, heights=[*scene.heights, *tops], height_shapes=[*scene.height_shapes, *names],
+                               height_bases=[*scene.height_bases, *bases])
 
 
 SECTOR_GOALS = ("sector_area", "sector_perimeter")
+
+
+def without_idle(problem: GeneralProblem) -> GeneralProblem:
+    """``problem`` as its figure draws it, less each idle point: one inside a single line, named by no fact,
+    relation, circle or the goal, whose polygons draw nothing else of their own but a side to a point off that line
+    (FormalGeo's construction: "triangle PSA" and "polygon PARQ" with A on base SR).  Drawn, that stray side read
+    as a given element: reader 40's 22 took PA, slanted, for the trapezoid's height the question asks.  The point
+    leaves its line and the polygons that hold it; every other side stays drawn by what else draws it."""
+    used = {n for f in problem.facts for el in elements_in(f.lhs - f.rhs) for n in el.points}
+    used |= {n for el in (elements_in(problem.goal.expr) if problem.goal is not None else ()) for n in el.points}
+    used |= {n for r in problem.relations for a in r.args for n in a}
+    used |= {n for c in problem.circles for n in (c.centre, *c.points)}
+    idle = set()
+    for ln in problem.lines:
+        for n in ln.points[1:-1]:
+            if n in used or n in idle or sum(n in other.points for other in problem.lines) != 1:
+                continue
+            held = [poly for poly in problem.polygons if n in poly.points]
+            rest = dataclasses.replace(problem, polygons=tuple(p for p in problem.polygons if n not in p.points))
+            others = {frozenset(s) for s in named_segments(rest)} | {
+                frozenset((a, b)) for other in problem.lines for a in other.points for b in other.points if a != b}
+            sides = {frozenset(s) for poly in held for s in zip(poly.points, poly.points[1:] + poly.points[:1])}
+            if any(n in s and not s <= set(ln.points) for s in sides) and \
+                    all(n in s or s in others for s in sides):
+                idle.add(n)
+    if not idle:
+        return problem
+    return dataclasses.replace(
+        problem, points=tuple(n for n in problem.points if n not in idle),
+        lines=tuple(dataclasses.replace(ln, points=tuple(n for n in ln.points if n not in idle))
+                    for ln in problem.lines),
+        polygons=tuple(p for p in problem.polygons if not idle & set(p.points)),
+        turns=tuple(dataclasses.replace(t, chains=kept) for t in problem.turns
+                    if (kept := tuple(c for c in t.chains if not idle & set(c)))))
 
 
 def _sector(problem: GeneralProblem, el: Element, pts: dict, radii: dict, colour: tuple) -> SceneShape | None:
@@ -1435,7 +1499,7 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
             givens.append({"fact": text, "element": el.text, "shown": "text"})
             continue
         ann.facts[q] = value
-        ann.texts[q] = _value_text(el, value)
+        ann.texts[q] = _value_text(el, value) if q.kind is not QKind.HEIGHT else f"h = {_value_text(el, value)}"
         through = arc_through(scene, q.key) if q.kind is QKind.ARC and len(q.key) == 3 and all(
             n in scene.points for n in q.key) else None
         if through is not None:  # (bare on an arc holding other points, it reads as the stretch's it sits on:
@@ -1455,19 +1519,20 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
                 asked := [(e, p) for e, p in zip(inner, parts) if p not in ann.facts]) and (
                 len(asked) == len(parts) or inner[0].kind.key == "length") and not (
                 len(asked) > 1 and _ratio(problem.goal.expr)):  # (a ratio's terms each "?": read as two goals)
-            el, ann.also_asked = asked[0][0], [p for _, p in asked[1:]]  # a sum, difference or ratio of one kind:
-            # "?" on each term not given
-            if len(asked) == 1:  # (the others given: the function of the one asked, on it: "CO/EO = ?" by CO with
-                ann.query_text = goal_text(problem.goal.expr)  # EO's value on EO; "CO = ?" read as CO asked)
-            elif inner[0].kind.key != "angle":  # (each named, "AC = ?": bare "?"s on two sides read as two goals)
-                ann.named |= set(ann.also_asked)
-                ann.named_query = True
+            el, ann.also_asked = asked[0][0], [p for _, p in asked[1:]]  # a sum, difference or ratio of one kind
+            if len(asked) == 1 or inner[0].kind.key != "angle":  # (the others given: the function of the one asked,
+                ann.query_text = goal_text(problem.goal.expr)  # on it: "CO/EO = ?" by CO with EO's value on EO)
+                ann.also_asked = []  # (several asked: one label names the whole, "AB - AC = ?", by its first term;
+                # "AB = ?" and "AC = ?" read as two unknowns where only the difference is found: reader 40's 29)
+            # (a sum of angles: "?" in each one's arc, which shows the angles; the question names the sum)
         if lone(problem.goal.expr) is None and len(inner) == 1:  # a function of one element (sin ∠BAC, 2·AB): its
             el = inner[0]  # "?" says it, on the element (a sum or ratio of several is about none of them: the text's)
             ann.query_text = goal_text(problem.goal.expr)
         q = _quantity(el, problem, shaped) if el is not None else None
         if q is None and el is not None and el.kind.key == "height":  # a height drawn as a segment: "?" on it
             q = drawn_height(el, scene)
+            if q is not None and q.kind is QKind.HEIGHT:  # (dashed: "h = ?" along it, as a given's "h = 10")
+                ann.query_text = "h"
         if q is None and el is not None and lone(problem.goal.expr) is not None and \
                 (circled := circle_goal(el, scene)) is not None:  # "circumference = ?" on its circle
             q, ann.query_text = circled
@@ -1547,7 +1612,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                              0.0 if style == "plain" else COLOUR_OPACITY if opacity is None else opacity)
     except ValueError as exc:
         raise FigureOptionError(str(exc)) from None
-    problem = goal_as_named(problem)
+    problem = without_idle(goal_as_named(problem))
     marks, by_mark = read_marks(problem)
     spare: dict = {}  # (a second model, made once, that confirms two equal groups are one length)
     from geomill.solvers.numeric import spread
