@@ -488,7 +488,7 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
             if radius is not None:
                 d.dashed.append(radius)
     if annotation.style == "coordinate":
-        d.marks += _straight_points(d, scene)
+        d.marks += _straight_points(d, scene, getattr(annotation, "rims", ()))
     at_vertex: dict[str, float] = {}  # the widest arc drawn so far at each vertex
     held: dict[str, list[tuple[float, float, float]]] = {}  # per vertex: each arc's (start, sweep, reach of its
     # value beyond it)
@@ -682,9 +682,11 @@ RIGHT_ARC_FONTS = 2.2  # a right angle's arc (drawn for one whose square would r
 DOT_PX = 2.2  # the radius of the dot on a point partway along a straight line
 
 
-def _straight_points(d: Drawing, scene: Scene) -> list[np.ndarray]:
+def _straight_points(d: Drawing, scene: Scene, rims: tuple = ()) -> list[np.ndarray]:
     """A small dot on each point that lies partway along a straight drawn line (a point on a side: no
-    corner shows where it is; review 6 could not see C on FB), as a ring of marks.  (The directions in
+    corner shows where it is; review 6 could not see C on FB), as a ring of marks; and ``rims`` (a textbook
+    figure's: each circle's points, and those a tangency's dot marks), every point of a circle where one is dotted
+    (reader 40's 28: A and B dotted, D on the same circle not, read as off it).  (The directions in
     plain floats: a point has two or three, where numpy's per-call cost was the work.)"""
     frame = d.frame
     ends = {name: [] for name in scene.points}  # the directions of the drawn sides ending at each point
@@ -714,6 +716,16 @@ def _straight_points(d: Drawing, scene: Scene) -> list[np.ndarray]:
                 continue
         out += [pts[i] + ring for ring in _DOT_RINGS]
         d.dotted.append(name)
+    if rims:
+        at = dict(zip(names, pts))
+        touched, rings = rims
+        for rim in rings:
+            on = [n for n in rim if n in at]
+            if any(n in touched or n in d.dotted for n in on):
+                for n in on:
+                    if n not in touched and n not in d.dotted:
+                        out += [at[n] + ring for ring in _DOT_RINGS]
+                        d.dotted.append(n)
     return out
 
 

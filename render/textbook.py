@@ -60,6 +60,8 @@ ON_LINE, OFF_LINE = 1.5, 15.0  # px: a point off a segment by more than the firs
 MIN_SIDE = 30.0  # px: a drawn side shorter has no room for its marks and value
 MIN_WIDTH = 0.12  # a polygon's width across its longest side (a triangle's height, else area over that side)
 # at least this share of that side
+PARALLEL_ACCIDENT = " are drawn parallel and no fact says so"  # (``accidents``: two lines apart drawn parallel read
+# as a given parallel, reader 40's 28: chord DA drawn along radius OB; another start draws D elsewhere on its arc)
 RESEEDS = 2  # a figure whose model (made here) draws points too close tries this many more starts of the numeric search
 COLOUR_OPACITY = 0.35  # the colour style's fills: light enough under black letters
 QUERY = "?"
@@ -140,6 +142,8 @@ class TextbookAnnotation(Annotation):
     # place, and by the side the value sat by one piece (never led across to it either)
     pieces: set = field(default_factory=set)  # pieces of a side with a dimension line whose value is named by the
     # piece ("AE = 12"): read by the name, between the side and the whole's dimension line too (``_led_across``)
+    rims: tuple = ()  # the points a tangency's dot marks, and each circle's points: where one of a circle's is
+    # dotted, all are (``compose._straight_points``; reader 40's 28: A and B dotted, D on the same circle not)
     leaders: set = field(default_factory=set)  # the asked angle or side whose named "?" is set off with a leader
     # from its arc or side (no place by it reads as its own: review 5 found such goals unmarked)
     query_edge_fonts: ClassVar[float] = 1.6  # a shape's bare "?" by a side read as the side's length asked
@@ -1444,6 +1448,8 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
     ann = TextbookAnnotation("coordinate", values, None, {})
     ann.shapes = list(scene.shapes)
     ann.asked_in = _asked_in(problem)
+    ann.rims = (frozenset(e[0] for m in marks if m.kind == "dot" for e in m.elements),
+                tuple(frozenset(c.points) - {c.centre} for c in problem.circles))
     givens = []
     numbered = {q for f in problem.facts for e, v in ((lone(f.lhs), f.rhs), (lone(f.rhs), f.lhs))
                 if e is not None and not elements_in(v) and (q := _quantity(e, problem, shaped)) is not None}
@@ -1800,7 +1806,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         # not be there from another start)
         told = {f.text for f in best[9]} if best else set()
         if k and not any((f.startswith(("points ", "point ", "the circle ", "the angle ")) or reads_as_fact(f))
-                         and f not in told for f in best[3] + best[8]) and not best[7].misread:
+                         and f not in told for f in best[3] + best[8]) and not best[7].misread and \
+                not _free_parallels(problem, best):
             break  # (a given model too: another start may find another solution of the same facts, goal alike)
         try:
             m = _model(problem, model if not k else None, seed + k)
@@ -1982,6 +1989,27 @@ def _square_lines(problem: GeneralProblem, layout: tuple) -> list:
         return []
     fixed = fixed_by_facts(layout[1], [lambda c, _r, s=s, t=t: _turn_of(c, s, t) for s, t, _ in pairs])
     return [pair for pair, forced in zip(pairs, fixed) if not forced]  # (one the facts force: no layout moves it)
+
+
+def _free_parallels(problem: GeneralProblem, layout: tuple) -> bool:
+    """Does a composed layout draw two lines apart parallel that no fact makes so, where the facts leave their
+    angle free (``fixed_by_facts``)?  Read as a given parallel (reader 40's 28: chord DA along radius OB), it sends
+    the layout to another start of the search; one the facts force (a rhombus's sides) is in every start alike."""
+    if not any(a.endswith(PARALLEL_ACCIDENT) for a in layout[8]):
+        return False
+    from geomill.solvers.numeric import fixed_by_facts
+
+    scene, px = _layout_px(layout)
+    pairs = [(s, t) for s, t, square in square_strokes(problem, scene, px, layout[4].relation_marks) if not square]
+    fixed = fixed_by_facts(layout[1], [lambda c, _r, s=s, t=t: _sine_of(c, s, t) for s, t in pairs])
+    return not all(fixed)
+
+
+def _sine_of(c: dict, s: tuple[str, ...], t: tuple[str, ...]) -> float:
+    """The signed sine of the angle between lines s and t (each by its ends): unchanged by a move, turn or scaling,
+    and, unlike the cosine, not at its extreme where they are parallel (a cosine's zero slope there reads as free)."""
+    u, w = c[s[-1]] - c[s[0]], c[t[-1]] - c[t[0]]
+    return float((u[0] * w[1] - u[1] * w[0]) / max(float(np.linalg.norm(u) * np.linalg.norm(w)), 1e-12))
 
 
 def _turn_of(c: dict, s: tuple[str, ...], t: tuple[str, ...]) -> float:

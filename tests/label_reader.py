@@ -839,7 +839,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _stray_points(fig, pts) + _crowded_squares(fig, pts) + _extended_values(fig, pts)
             + _crossed_polygons(fig, pts) + _split_ticks(fig, pts) + _sub_angle_values(fig, pts)
             + _bare_region_queries(fig, pts) + _exact_values(fig) + _stacked_squares(fig, pts)
-            + _end_values(fig, pts) + _crossing_dimensions(fig, pts) + _unmarked_goal(fig) + _undrawn_heights(fig, pts)
+            + _end_values(fig, pts) + _crossing_dimensions(fig, pts) + _unmarked_goal(fig) + _undrawn_heights(fig, pts) + _undotted_on_circles(fig, pts)
             + _letters_by_a_neighbour(fig, pts) + _cell_labels(fig, pts) + _crossed_arcs(fig, pts)
             + _arrows_apart(fig) + _points_by_lines(fig, pts)
             + _set_off_angles(fig, pts) + _leaders_over_marks(fig) + _bare_angle_expressions(fig)
@@ -2510,6 +2510,25 @@ def _unmarked_goal(fig: dict) -> list[str]:
     if goal.get("shown") == "text" and not goal.get("marked"):
         return []  # (moved to the question, and the export says so: no place on the figure read as its own)
     return [f"the goal {goal.get('element')} ({drawn}) is drawn but not marked"]
+
+
+RIM_PX = 1.5  # a point this near a drawn circle is on it
+
+
+def _undotted_on_circles(fig: dict, pts: dict) -> list[str]:
+    """Points on one drawn circle, some with a dot (a tangency's, the export's ``dots``) and some without: the one
+    without reads as not on the circle, where the text may never say it is (reader 40's 28, FormalGeo's "in the
+    figure": A and B dotted, D not)."""
+    dotted = set(fig.get("dots", [])) | {e.split(" ", 1)[1] for m in fig.get("marks", []) if m["kind"] == "dot"
+                                          for e in m["elements"] if e.startswith("point ")}
+    out = []
+    for c in fig.get("circles", []):
+        on = [n for n, xy in pts.items() if abs(math.dist(xy, c["centre"]) - c["radius"]) < RIM_PX]
+        bare = [n for n in on if n not in dotted]
+        if bare and len(bare) < len(on):
+            out.append(f"{', '.join(sorted(bare))} on the circle about {c['centre']} carry no dot where "
+                       f"{', '.join(sorted(set(on) - set(bare)))} do: read as off it")
+    return out
 
 
 HEIGHT_SQUARE_DEG = 2.0  # a segment from a height's vertex to its base line within this of square is the height

@@ -2,6 +2,10 @@
 checked by the export and the independent reader (tests/label_reader.py)."""
 from __future__ import annotations
 
+import copy
+import functools
+import math
+
 from geomill.dsl import parse
 from geomill.render.textbook import textbook_figure, without_idle
 
@@ -54,3 +58,31 @@ def test_a_difference_of_two_asked_sides_is_one_label() -> None:
     asked[0]["text"] = "AB = ?"
     labels["labels"].append(dict(asked[0], text="AC = ?", element="AC"))
     assert any("2 unknowns" in p for p in textbook_problems(labels))
+
+
+TANGENTS = ("points A O B D P\npolygon AOBD\ncircle O through A B D\nPA tangent to circle O\nPB tangent to circle O\n"
+            "clockwise AOBD ABD BPA\nangle APB = 40\nfind angle ADB\n")  # (FormalGeo 4720)
+
+
+@functools.lru_cache(maxsize=1)
+def _tangents():
+    return textbook_figure(parse(TANGENTS))
+
+
+def test_every_point_of_a_circle_is_dotted_where_one_is() -> None:
+    """A and B carry tangency dots; D, on the same circle by the figure alone, carried none and read as off it
+    (reader 40's 28): now a dot of its own, and the reader flags a circle's point left bare."""
+    labels = copy.deepcopy(_tangents().labels)
+    assert "D" in labels["dots"] and _read(labels) == []
+    labels["dots"].remove("D")
+    assert any("D on the circle" in p for p in textbook_problems(labels))
+
+
+def test_a_chord_drawn_parallel_to_a_radius_no_fact_makes_so_is_drawn_again() -> None:
+    """Chord DA drawn exactly along radius OB read as DA ∥ OB (reader 40's 28): a parallel no fact states sends the
+    layout to another start of the search, which draws D elsewhere on its arc."""
+    fig = _tangents()
+    assert not [a for a in fig.accidental if "parallel" in a], fig.accidental
+    pts = fig.labels["points"]
+    turn = [math.degrees(math.atan2(pts[b][1] - pts[a][1], pts[b][0] - pts[a][0])) % 180 for a, b in ("DA", "OB")]
+    assert min(abs(turn[0] - turn[1]), 180 - abs(turn[0] - turn[1])) > 3.0
