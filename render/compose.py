@@ -1107,7 +1107,7 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
             anchor = tuple((line[0] + line[1]) / 2)
 
             def centres(w, h, stage, line=line):
-                return _height_centres(line, w, h, gap, stage, fpx)
+                return _height_centres(line, w, h, gap, stage, fpx, getattr(annotation, "height_clear", False))
             role = "shape"  # (its rule: beside its dashed line, see Rules.rule)
         elif q.kind is QKind.ANGLE:
             rays = _angle_rays(scene, frame, q)
@@ -1849,8 +1849,10 @@ _ALONG = np.array([0.0, 0.15, -0.15, 0.3, -0.3, 0.4, -0.4])
 _HEIGHT_ALONG = np.array([0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78])
 
 
-def _height_centres(line: np.ndarray, w, h, gap, stage: str, fpx: float) -> np.ndarray:
-    """Beside a dashed height line, on either side of it, from its middle out (never far off)."""
+def _height_centres(line: np.ndarray, w, h, gap, stage: str, fpx: float, clear: bool = False) -> np.ndarray:
+    """Beside a dashed height line, on either side of it, from its middle out (never far off).  ``clear`` (a
+    textbook figure's): each box's nearest corner ``gap`` off the line itself, not its edge along the normal (a
+    slanted height's boxes so placed all lay across it: the asked "h = ?" found no place)."""
     a, b = line[0], line[1]
     dxy = b - a
     n = max(float(np.hypot(*dxy)), 1e-9)
@@ -1858,6 +1860,10 @@ def _height_centres(line: np.ndarray, w, h, gap, stage: str, fpx: float) -> np.n
     normals = np.array([math.atan2(ux, -uy), math.atan2(-ux, uy)])
     extras = np.array([0.0, 3.0, 7.0]) if stage == "near" else np.array([1.5, 5.0, 10.0])
     anchors = np.repeat(a[None, :] + _HEIGHT_ALONG[:, None] * dxy[None, :], 2, axis=0)
+    if clear:
+        reach = (gap + extras)[:, None] + w / 2 * abs(uy) + h / 2 * abs(ux)  # (the box's half-width across the line)
+        nx, ny = np.cos(np.tile(normals, len(_HEIGHT_ALONG))), np.sin(np.tile(normals, len(_HEIGHT_ALONG)))
+        return (anchors[None, :, :] + reach[:, :, None] * np.stack([nx, ny], axis=1)[None]).reshape(-1, 2)
     return offset_centres(anchors, np.tile(normals, len(_HEIGHT_ALONG)), gap + extras, w, h)
 _ALONG_WIDE = np.array([0.0, 0.08, -0.08, 0.22, -0.22, 0.35, -0.35, 0.45, -0.45])
 

@@ -146,6 +146,7 @@ class TextbookAnnotation(Annotation):
     # dotted, all are (``compose._straight_points``; reader 40's 28: A and B dotted, D on the same circle not)
     leaders: set = field(default_factory=set)  # the asked angle or side whose named "?" is set off with a leader
     # from its arc or side (no place by it reads as its own: review 5 found such goals unmarked)
+    height_clear: ClassVar[bool] = True  # a dashed height's value beside it clear of the line (``_height_centres``)
     query_edge_fonts: ClassVar[float] = 1.6  # a shape's bare "?" by a side read as the side's length asked
     shrink: ClassVar[bool] = False  # a long value moved, never in smaller type (it read as cramped beside 12-point)
     arcs_clear: ClassVar[bool] = True
@@ -1530,6 +1531,9 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
                 ann.query_text = goal_text(problem.goal.expr)  # on it: "CO/EO = ?" by CO with EO's value on EO)
                 ann.also_asked = []  # (several asked: one label names the whole, "AB - AC = ?", by its first term;
                 # "AB = ?" and "AC = ?" read as two unknowns where only the difference is found: reader 40's 29)
+                if len(asked) > 1 and _split_side(scene, asked[0][1]):
+                    el, ann.query_text = None, None  # (its first term split by a point: by a piece it reads as the
+                    # piece's; the legend names it whole, "AC + BD = ?", as a ratio's)
             # (a sum of angles: "?" in each one's arc, which shows the angles; the question names the sum)
         if lone(problem.goal.expr) is None and len(inner) == 1:  # a function of one element (sin ∠BAC, 2·AB): its
             el = inner[0]  # "?" says it, on the element (a sum or ratio of several is about none of them: the text's)
@@ -2276,7 +2280,9 @@ def _legend(d, ann: TextbookAnnotation, renderer, scene: Scene, goal: tuple[str,
         # to its rim)
         arc = _led_arc(d, asked) if isinstance(asked, Quantity) and asked.kind is QKind.ANGLE else None  # (a given's
         # or the goal's: "∠MNP = ?" led between MNQ's and PNQ's arcs with none of its own read as either)
-        led = _led_line(d, asked, text, w, h, tree, written, scene) if asked is not None else None
+        led = _led_line(d, asked, text, w, h, tree, written, scene) if asked is not None and not (
+            isinstance(asked, Quantity) and asked.kind is QKind.HEIGHT) else None  # (a dashed height's line names
+        # it, "height from A to BC = ?": led to the dashed line from afar, it read as set off where it sat)
         if led is None and arc is not None:  # (no leader: no arc of its own either)
             d.marks = [m for m in d.marks if m is not arc]
             d.angle_arcs.pop(str(asked), None)
