@@ -488,7 +488,7 @@ def _add_marks(d: Drawing, scene: Scene, annotation: Annotation, items,
             if radius is not None:
                 d.dashed.append(radius)
     if annotation.style == "coordinate":
-        d.marks += _straight_points(d, scene)
+        d.marks += _straight_points(d, scene, getattr(annotation, "rims", ()))
     at_vertex: dict[str, float] = {}  # the widest arc drawn so far at each vertex
     held: dict[str, list[tuple[float, float, float]]] = {}  # per vertex: each arc's (start, sweep, reach of its
     # value beyond it)
@@ -682,9 +682,11 @@ RIGHT_ARC_FONTS = 2.2  # a right angle's arc (drawn for one whose square would r
 DOT_PX = 2.2  # the radius of the dot on a point partway along a straight line
 
 
-def _straight_points(d: Drawing, scene: Scene) -> list[np.ndarray]:
+def _straight_points(d: Drawing, scene: Scene, rims: tuple = ()) -> list[np.ndarray]:
     """A small dot on each point that lies partway along a straight drawn line (a point on a side: no
-    corner shows where it is; review 6 could not see C on FB), as a ring of marks.  (The directions in
+    corner shows where it is; review 6 could not see C on FB), as a ring of marks; and ``rims`` (a textbook
+    figure's: each circle's points, and those a tangency's dot marks), every point of a circle where one is dotted
+    (reader 40's 28: A and B dotted, D on the same circle not, read as off it).  (The directions in
     plain floats: a point has two or three, where numpy's per-call cost was the work.)"""
     frame = d.frame
     ends = {name: [] for name in scene.points}  # the directions of the drawn sides ending at each point
@@ -714,6 +716,16 @@ def _straight_points(d: Drawing, scene: Scene) -> list[np.ndarray]:
                 continue
         out += [pts[i] + ring for ring in _DOT_RINGS]
         d.dotted.append(name)
+    if rims:
+        at = dict(zip(names, pts))
+        touched, rings = rims
+        for rim in rings:
+            on = [n for n in rim if n in at]
+            if any(n in touched or n in d.dotted for n in on):
+                for n in on:
+                    if n not in touched and n not in d.dotted:
+                        out += [at[n] + ring for ring in _DOT_RINGS]
+                        d.dotted.append(n)
     return out
 
 
@@ -1095,7 +1107,7 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
             anchor = tuple((line[0] + line[1]) / 2)
 
             def centres(w, h, stage, line=line):
-                return _height_centres(line, w, h, gap, stage, fpx)
+                return _height_centres(line, w, h, gap, stage, fpx, getattr(annotation, "height_clear", False))
             role = "shape"  # (its rule: beside its dashed line, see Rules.rule)
         elif q.kind is QKind.ANGLE:
             rays = _angle_rays(scene, frame, q)
@@ -1837,8 +1849,10 @@ _ALONG = np.array([0.0, 0.15, -0.15, 0.3, -0.3, 0.4, -0.4])
 _HEIGHT_ALONG = np.array([0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78])
 
 
-def _height_centres(line: np.ndarray, w, h, gap, stage: str, fpx: float) -> np.ndarray:
-    """Beside a dashed height line, on either side of it, from its middle out (never far off)."""
+def _height_centres(line: np.ndarray, w, h, gap, stage: str, fpx: float, clear: bool = False) -> np.ndarray:
+    """Beside a dashed height line, on either side of it, from its middle out (never far off).  ``clear`` (a
+    textbook figure's): each box's nearest corner ``gap`` off the line itself, not its edge along the normal (a
+    slanted height's boxes so placed all lay across it: the asked "h = ?" found no place)."""
     a, b = line[0], line[1]
     dxy = b - a
     n = max(float(np.hypot(*dxy)), 1e-9)
@@ -1846,6 +1860,10 @@ def _height_centres(line: np.ndarray, w, h, gap, stage: str, fpx: float) -> np.n
     normals = np.array([math.atan2(ux, -uy), math.atan2(-ux, uy)])
     extras = np.array([0.0, 3.0, 7.0]) if stage == "near" else np.array([1.5, 5.0, 10.0])
     anchors = np.repeat(a[None, :] + _HEIGHT_ALONG[:, None] * dxy[None, :], 2, axis=0)
+    if clear:
+        reach = (gap + extras)[:, None] + w / 2 * abs(uy) + h / 2 * abs(ux)  # (the box's half-width across the line)
+        nx, ny = np.cos(np.tile(normals, len(_HEIGHT_ALONG))), np.sin(np.tile(normals, len(_HEIGHT_ALONG)))
+        return (anchors[None, :, :] + reach[:, :, None] * np.stack([nx, ny], axis=1)[None]).reshape(-1, 2)
     return offset_centres(anchors, np.tile(normals, len(_HEIGHT_ALONG)), gap + extras, w, h)
 _ALONG_WIDE = np.array([0.0, 0.08, -0.08, 0.22, -0.22, 0.35, -0.35, 0.45, -0.45])
 

@@ -28,7 +28,7 @@ from geomill.engine.geometry import segment_distance
 from geomill.engine.kinds import Line
 from geomill.engine.model import QKind, Quantity
 from geomill.engine.plane import (ELEMENT_KINDS, Element, GeneralProblem, Goal, element_of, element_symbol,
-                                  elements_in, polygon_key, positive_first)
+                                  elements_in, height_foot, polygon_key, positive_first)
 from geomill.engine.relations import BLOCKS_BY_KEY
 
 from .accidents import (accidents, near_centre, near_collinear, near_equal, near_tangent, on_strokes, reads_as_fact,
@@ -60,6 +60,8 @@ ON_LINE, OFF_LINE = 1.5, 15.0  # px: a point off a segment by more than the firs
 MIN_SIDE = 30.0  # px: a drawn side shorter has no room for its marks and value
 MIN_WIDTH = 0.12  # a polygon's width across its longest side (a triangle's height, else area over that side)
 # at least this share of that side
+PARALLEL_ACCIDENT = " are drawn parallel and no fact says so"  # (``accidents``: two lines apart drawn parallel read
+# as a given parallel, reader 40's 28: chord DA drawn along radius OB; another start draws D elsewhere on its arc)
 RESEEDS = 2  # a figure whose model (made here) draws points too close tries this many more starts of the numeric search
 COLOUR_OPACITY = 0.35  # the colour style's fills: light enough under black letters
 QUERY = "?"
@@ -140,8 +142,11 @@ class TextbookAnnotation(Annotation):
     # place, and by the side the value sat by one piece (never led across to it either)
     pieces: set = field(default_factory=set)  # pieces of a side with a dimension line whose value is named by the
     # piece ("AE = 12"): read by the name, between the side and the whole's dimension line too (``_led_across``)
+    rims: tuple = ()  # the points a tangency's dot marks, and each circle's points: where one of a circle's is
+    # dotted, all are (``compose._straight_points``; reader 40's 28: A and B dotted, D on the same circle not)
     leaders: set = field(default_factory=set)  # the asked angle or side whose named "?" is set off with a leader
     # from its arc or side (no place by it reads as its own: review 5 found such goals unmarked)
+    height_clear: ClassVar[bool] = True  # a dashed height's value beside it clear of the line (``_height_centres``)
     query_edge_fonts: ClassVar[float] = 1.6  # a shape's bare "?" by a side read as the side's length asked
     shrink: ClassVar[bool] = False  # a long value moved, never in smaller type (it read as cramped beside 12-point)
     arcs_clear: ClassVar[bool] = True
@@ -487,7 +492,9 @@ def goal_text(expr: sympy.Expr, figure: bool = True, scene: Scene | None = None)
             continue
         stand[sym] = sympy.Symbol(f"_e{len(stand)}_")
         names[stand[sym].name] = el.text if not figure else "∠" + "".join(el.points) if el.kind.key == "angle" \
-            else arc_name(scene, "".join(el.points)) if el.kind.key in ARC_KINDS and scene is not None else el.text
+            else arc_name(scene, "".join(el.points)) if el.kind.key in ARC_KINDS and scene is not None else \
+            "height from {} to {}{}".format(*height_foot(el.points)) if el.kind.key == "height" else el.text
+        # (a height as the question says it: "height SRQP", FormalGeo's order, read as a garbled PQRS: reader 40's 22)
     text = positive_first(expr.xreplace(stand))
     for fn in ("Sin", "Cos", "Tan"):  # sin ∠BAC: a function of one element without brackets, as a textbook writes it
         text = re.sub(rf"\b{fn}\((_e\d+_)\)", rf"{fn.lower()} \1" if figure else rf"{fn.lower()}(\1)", text)
@@ -619,6 +626,8 @@ def drawn_height(el: Element, scene: Scene) -> Quantity | None:
     p = el.points
     if not all(n in scene.points for n in p) or len(p) < 3:
         return None
+    if "".join(p) in scene.height_shapes:  # (none drawn as a segment: the scene's dashed height, ``_dashed_heights``)
+        return Quantity.of_shape(QKind.HEIGHT, "".join(p))
     xy = {n: np.array(v) for n, v in scene.points.items()}
     apex, (s, t) = (p[0], p[1:3]) if len(p) == 3 else (p[-1], p[:2])
     u = xy[t] - xy[s]
@@ -804,10 +813,70 @@ def build_scene(problem: GeneralProblem, coords: dict[str, np.ndarray], radii: d
                                  (tuple(Line(i, (i + 1) % n) for i in range(n)),), colour, rgb))
     sector = _sector(problem, goal, pts, radii, next(colours, ("gray", PALETTE["gray"]))) if goal is not None else None
     shapes += [sector] if sector is not None else []
-    return Scene(pts, segments, arcs, [_holed(s, shapes) if s.name == asked else s for s in shapes])
+    scene = Scene(pts, segments, arcs, [_holed(s, shapes) if s.name == asked else s for s in shapes])
+    return _dashed_heights(scene, [el for el in named if el.kind.key == "height"])
+
+
+def _dashed_heights(scene: Scene, heights: list[Element]) -> Scene:
+    """Each height a fact or the goal names that no drawn segment is (``drawn_height``) drawn dashed from its vertex
+    to its foot on the base line, a right-angle square there (``compose._mark_foot``): its value or "?" goes on it.
+    Left to a corner line, the height asked was drawn nowhere, and the one segment from its vertex to the base read
+    as it (reader 40's 22)."""
+    tops, names, bases = [], [], []
+    for el in heights:
+        if not all(n in scene.points for n in el.points) or len(el.points) < 3 or drawn_height(el, scene) is not None:
+            continue
+        v, a, b = (np.array(scene.points[n], dtype=float) for n in height_foot(el.points))
+        u = b - a
+        if float(u @ u) < 1e-18:
+            continue
+        foot = a + u * float((v - a) @ u) / float(u @ u)
+        if float(np.hypot(*(v - foot))) < 1e-9 * float(np.hypot(*u)):
+            continue
+        tops.append((tuple(map(float, v)), tuple(map(float, foot))))
+        names.append("".join(el.points))
+        bases.append((tuple(map(float, a)), tuple(map(float, b))))
+    if not tops:
+        return scene
+    return dataclasses.replace(scene, heights=[*scene.heights, *tops], height_shapes=[*scene.height_shapes, *names],
+                               height_bases=[*scene.height_bases, *bases])
 
 
 SECTOR_GOALS = ("sector_area", "sector_perimeter")
+
+
+def without_idle(problem: GeneralProblem) -> GeneralProblem:
+    """``problem`` as its figure draws it, less each idle point: one inside a single line, named by no fact,
+    relation, circle or the goal, whose polygons draw nothing else of their own but a side to a point off that line
+    (FormalGeo's construction: "triangle PSA" and "polygon PARQ" with A on base SR).  Drawn, that stray side read
+    as a given element: reader 40's 22 took PA, slanted, for the trapezoid's height the question asks.  The point
+    leaves its line and the polygons that hold it; every other side stays drawn by what else draws it."""
+    used = {n for f in problem.facts for el in elements_in(f.lhs - f.rhs) for n in el.points}
+    used |= {n for el in (elements_in(problem.goal.expr) if problem.goal is not None else ()) for n in el.points}
+    used |= {n for r in problem.relations for a in r.args for n in a}
+    used |= {n for c in problem.circles for n in (c.centre, *c.points)}
+    idle = set()
+    for ln in problem.lines:
+        for n in ln.points[1:-1]:
+            if n in used or n in idle or sum(n in other.points for other in problem.lines) != 1:
+                continue
+            held = [poly for poly in problem.polygons if n in poly.points]
+            rest = dataclasses.replace(problem, polygons=tuple(p for p in problem.polygons if n not in p.points))
+            others = {frozenset(s) for s in named_segments(rest)} | {
+                frozenset((a, b)) for other in problem.lines for a in other.points for b in other.points if a != b}
+            sides = {frozenset(s) for poly in held for s in zip(poly.points, poly.points[1:] + poly.points[:1])}
+            if any(n in s and not s <= set(ln.points) for s in sides) and \
+                    all(n in s or s in others for s in sides):
+                idle.add(n)
+    if not idle:
+        return problem
+    return dataclasses.replace(
+        problem, points=tuple(n for n in problem.points if n not in idle),
+        lines=tuple(dataclasses.replace(ln, points=tuple(n for n in ln.points if n not in idle))
+                    for ln in problem.lines),
+        polygons=tuple(p for p in problem.polygons if not idle & set(p.points)),
+        turns=tuple(dataclasses.replace(t, chains=kept) for t in problem.turns
+                    if (kept := tuple(c for c in t.chains if not idle & set(c)))))
 
 
 def _sector(problem: GeneralProblem, el: Element, pts: dict, radii: dict, colour: tuple) -> SceneShape | None:
@@ -1380,6 +1449,8 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
     ann = TextbookAnnotation("coordinate", values, None, {})
     ann.shapes = list(scene.shapes)
     ann.asked_in = _asked_in(problem)
+    ann.rims = (frozenset(e[0] for m in marks if m.kind == "dot" for e in m.elements),
+                tuple(frozenset(c.points) - {c.centre} for c in problem.circles))
     givens = []
     numbered = {q for f in problem.facts for e, v in ((lone(f.lhs), f.rhs), (lone(f.rhs), f.lhs))
                 if e is not None and not elements_in(v) and (q := _quantity(e, problem, shaped)) is not None}
@@ -1435,7 +1506,7 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
             givens.append({"fact": text, "element": el.text, "shown": "text"})
             continue
         ann.facts[q] = value
-        ann.texts[q] = _value_text(el, value)
+        ann.texts[q] = _value_text(el, value) if q.kind is not QKind.HEIGHT else f"h = {_value_text(el, value)}"
         through = arc_through(scene, q.key) if q.kind is QKind.ARC and len(q.key) == 3 and all(
             n in scene.points for n in q.key) else None
         if through is not None:  # (bare on an arc holding other points, it reads as the stretch's it sits on:
@@ -1455,19 +1526,23 @@ def annotation_for(problem: GeneralProblem, scene: Scene, values: str, marks: li
                 asked := [(e, p) for e, p in zip(inner, parts) if p not in ann.facts]) and (
                 len(asked) == len(parts) or inner[0].kind.key == "length") and not (
                 len(asked) > 1 and _ratio(problem.goal.expr)):  # (a ratio's terms each "?": read as two goals)
-            el, ann.also_asked = asked[0][0], [p for _, p in asked[1:]]  # a sum, difference or ratio of one kind:
-            # "?" on each term not given
-            if len(asked) == 1:  # (the others given: the function of the one asked, on it: "CO/EO = ?" by CO with
-                ann.query_text = goal_text(problem.goal.expr)  # EO's value on EO; "CO = ?" read as CO asked)
-            elif inner[0].kind.key != "angle":  # (each named, "AC = ?": bare "?"s on two sides read as two goals)
-                ann.named |= set(ann.also_asked)
-                ann.named_query = True
+            el, ann.also_asked = asked[0][0], [p for _, p in asked[1:]]  # a sum, difference or ratio of one kind
+            if len(asked) == 1 or inner[0].kind.key != "angle":  # (the others given: the function of the one asked,
+                ann.query_text = goal_text(problem.goal.expr)  # on it: "CO/EO = ?" by CO with EO's value on EO)
+                ann.also_asked = []  # (several asked: one label names the whole, "AB - AC = ?", by its first term;
+                # "AB = ?" and "AC = ?" read as two unknowns where only the difference is found: reader 40's 29)
+                if len(asked) > 1 and _split_side(scene, asked[0][1]):
+                    el, ann.query_text = None, None  # (its first term split by a point: by a piece it reads as the
+                    # piece's; the legend names it whole, "AC + BD = ?", as a ratio's)
+            # (a sum of angles: "?" in each one's arc, which shows the angles; the question names the sum)
         if lone(problem.goal.expr) is None and len(inner) == 1:  # a function of one element (sin ∠BAC, 2·AB): its
             el = inner[0]  # "?" says it, on the element (a sum or ratio of several is about none of them: the text's)
             ann.query_text = goal_text(problem.goal.expr)
         q = _quantity(el, problem, shaped) if el is not None else None
         if q is None and el is not None and el.kind.key == "height":  # a height drawn as a segment: "?" on it
             q = drawn_height(el, scene)
+            if q is not None and q.kind is QKind.HEIGHT:  # (dashed: "h = ?" along it, as a given's "h = 10")
+                ann.query_text = "h"
         if q is None and el is not None and lone(problem.goal.expr) is not None and \
                 (circled := circle_goal(el, scene)) is not None:  # "circumference = ?" on its circle
             q, ann.query_text = circled
@@ -1547,7 +1622,7 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
                              0.0 if style == "plain" else COLOUR_OPACITY if opacity is None else opacity)
     except ValueError as exc:
         raise FigureOptionError(str(exc)) from None
-    problem = goal_as_named(problem)
+    problem = without_idle(goal_as_named(problem))
     marks, by_mark = read_marks(problem)
     spare: dict = {}  # (a second model, made once, that confirms two equal groups are one length)
     from geomill.solvers.numeric import spread
@@ -1735,7 +1810,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         # not be there from another start)
         told = {f.text for f in best[9]} if best else set()
         if k and not any((f.startswith(("points ", "point ", "the circle ", "the angle ")) or reads_as_fact(f))
-                         and f not in told for f in best[3] + best[8]) and not best[7].misread:
+                         and f not in told for f in best[3] + best[8]) and not best[7].misread and \
+                not _free_parallels(problem, best):
             break  # (a given model too: another start may find another solution of the same facts, goal alike)
         try:
             m = _model(problem, model if not k else None, seed + k)
@@ -1917,6 +1993,27 @@ def _square_lines(problem: GeneralProblem, layout: tuple) -> list:
         return []
     fixed = fixed_by_facts(layout[1], [lambda c, _r, s=s, t=t: _turn_of(c, s, t) for s, t, _ in pairs])
     return [pair for pair, forced in zip(pairs, fixed) if not forced]  # (one the facts force: no layout moves it)
+
+
+def _free_parallels(problem: GeneralProblem, layout: tuple) -> bool:
+    """Does a composed layout draw two lines apart parallel that no fact makes so, where the facts leave their
+    angle free (``fixed_by_facts``)?  Read as a given parallel (reader 40's 28: chord DA along radius OB), it sends
+    the layout to another start of the search; one the facts force (a rhombus's sides) is in every start alike."""
+    if not any(a.endswith(PARALLEL_ACCIDENT) for a in layout[8]):
+        return False
+    from geomill.solvers.numeric import fixed_by_facts
+
+    scene, px = _layout_px(layout)
+    pairs = [(s, t) for s, t, square in square_strokes(problem, scene, px, layout[4].relation_marks) if not square]
+    fixed = fixed_by_facts(layout[1], [lambda c, _r, s=s, t=t: _sine_of(c, s, t) for s, t in pairs])
+    return not all(fixed)
+
+
+def _sine_of(c: dict, s: tuple[str, ...], t: tuple[str, ...]) -> float:
+    """The signed sine of the angle between lines s and t (each by its ends): unchanged by a move, turn or scaling,
+    and, unlike the cosine, not at its extreme where they are parallel (a cosine's zero slope there reads as free)."""
+    u, w = c[s[-1]] - c[s[0]], c[t[-1]] - c[t[0]]
+    return float((u[0] * w[1] - u[1] * w[0]) / max(float(np.linalg.norm(u) * np.linalg.norm(w)), 1e-12))
 
 
 def _turn_of(c: dict, s: tuple[str, ...], t: tuple[str, ...]) -> float:
@@ -2183,7 +2280,9 @@ def _legend(d, ann: TextbookAnnotation, renderer, scene: Scene, goal: tuple[str,
         # to its rim)
         arc = _led_arc(d, asked) if isinstance(asked, Quantity) and asked.kind is QKind.ANGLE else None  # (a given's
         # or the goal's: "∠MNP = ?" led between MNQ's and PNQ's arcs with none of its own read as either)
-        led = _led_line(d, asked, text, w, h, tree, written, scene) if asked is not None else None
+        led = _led_line(d, asked, text, w, h, tree, written, scene) if asked is not None and not (
+            isinstance(asked, Quantity) and asked.kind is QKind.HEIGHT) else None  # (a dashed height's line names
+        # it, "height from A to BC = ?": led to the dashed line from afar, it read as set off where it sat)
         if led is None and arc is not None:  # (no leader: no arc of its own either)
             d.marks = [m for m in d.marks if m is not arc]
             d.angle_arcs.pop(str(asked), None)

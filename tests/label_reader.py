@@ -839,7 +839,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _stray_points(fig, pts) + _crowded_squares(fig, pts) + _extended_values(fig, pts)
             + _crossed_polygons(fig, pts) + _split_ticks(fig, pts) + _sub_angle_values(fig, pts)
             + _bare_region_queries(fig, pts) + _exact_values(fig) + _stacked_squares(fig, pts)
-            + _end_values(fig, pts) + _crossing_dimensions(fig, pts) + _unmarked_goal(fig)
+            + _end_values(fig, pts) + _crossing_dimensions(fig, pts) + _unmarked_goal(fig) + _undrawn_heights(fig, pts) + _undotted_on_circles(fig, pts)
             + _letters_by_a_neighbour(fig, pts) + _cell_labels(fig, pts) + _crossed_arcs(fig, pts)
             + _arrows_apart(fig) + _points_by_lines(fig, pts)
             + _set_off_angles(fig, pts) + _leaders_over_marks(fig) + _bare_angle_expressions(fig)
@@ -849,7 +849,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _small_tangent_dots(fig) + _arrows_on_arcs(fig, pts) + _shared_rails(fig, pts)
             + _bare_region_marks(fig) + _crossed_squares(fig, pts) + _joined_arcs(fig, pts)
             + _brackets_across_lines(fig, pts) + _nearest_of_kind(fig, pts) + _leaders_alongside(fig, pts)
-            + _function_goals(fig) + _small_angle_marks(fig, pts) + _leaders_through_labels(fig) + _leaders_crossing(fig)
+            + _function_goals(fig) + _split_compound_goals(fig) + _small_angle_marks(fig, pts) + _leaders_through_labels(fig) + _leaders_crossing(fig)
             + _arcs_past_arms(fig, pts)
             + _angle_labels_in_other_wedges(fig, pts) + _arc_label_stretches(fig, pts)
             + _values_by_radii(fig, pts) + _queries_in_faces(fig, pts) + _parts_apart(fig, pts) + _flat_corners(fig, pts) + _queries_apart(fig)
@@ -1077,6 +1077,21 @@ def _function_goals(fig: dict) -> list[str]:
     name = ("∠" if drawn.startswith("angle ") else "") + drawn.split(" ")[-1]
     return [f"the goal {said} is asked on {drawn} as {t!r}: it reads as {drawn} asked" for t in asked
             if t.removesuffix("?").strip().removesuffix("=").strip() in ("", name)]
+
+
+def _split_compound_goals(fig: dict) -> list[str]:
+    """A goal that is a sum, difference or ratio of lengths or regions (AB - AC) marked by a "?" on each term ("AB =
+    ?", "AC = ?") reads as that many unknowns, each to be found, where only the whole is (reader 40's 29): one
+    label names the whole.  Angles are exempt: a "?" in each term's arc shows which angles the sum takes."""
+    goal = fig.get("goal") or {}
+    said = goal.get("expression") or ""
+    if not re.search(r"\w\s*[-+/]\s*\w", said):
+        return []
+    asked = [lab for lab in fig["labels"] if lab["text"].endswith("?") and not lab["element"].startswith("angle ")]
+    if len(asked) < 2:
+        return []
+    return [f"the goal {said} is asked as {len(asked)} \"?\" ({', '.join(repr(a['text']) for a in asked)}): it reads "
+            f"as {len(asked)} unknowns, not one"]
 
 
 BRACKET_BREAK = 3.0  # px: a bracket broken where it crosses a line stops this far from it at least
@@ -2495,6 +2510,68 @@ def _unmarked_goal(fig: dict) -> list[str]:
     if goal.get("shown") == "text" and not goal.get("marked"):
         return []  # (moved to the question, and the export says so: no place on the figure read as its own)
     return [f"the goal {goal.get('element')} ({drawn}) is drawn but not marked"]
+
+
+RIM_PX = 1.5  # a point this near a drawn circle is on it
+
+
+def _undotted_on_circles(fig: dict, pts: dict) -> list[str]:
+    """Points on one drawn circle, some with a dot (a tangency's, the export's ``dots``) and some without: the one
+    without reads as not on the circle, where the text may never say it is (reader 40's 28, FormalGeo's "in the
+    figure": A and B dotted, D not)."""
+    dotted = set(fig.get("dots", [])) | {e.split(" ", 1)[1] for m in fig.get("marks", []) if m["kind"] == "dot"
+                                          for e in m["elements"] if e.startswith("point ")}
+    out = []
+    for c in fig.get("circles", []):
+        on = [n for n, xy in pts.items() if abs(math.dist(xy, c["centre"]) - c["radius"]) < RIM_PX]
+        bare = [n for n in on if n not in dotted]
+        if bare and len(bare) < len(on):
+            out.append(f"{', '.join(sorted(bare))} on the circle about {c['centre']} carry no dot where "
+                       f"{', '.join(sorted(set(on) - set(bare)))} do: read as off it")
+    return out
+
+
+HEIGHT_SQUARE_DEG = 2.0  # a segment from a height's vertex to its base line within this of square is the height
+
+
+def _undrawn_heights(fig: dict, pts: dict) -> list[str]:
+    """A height asked or given ("height SRQP": from the last point onto the first side; "height ABC": from A onto
+    BC) that the figure draws nowhere, neither dashed (the export's ``heights``) nor as a segment from its vertex
+    square to the base line: the student has nothing to read it on, and a slanted segment from the vertex to the
+    base reads as it (reader 40's 22, PA taken for the trapezoid's height)."""
+    elements = [g.get("element") for g in fig.get("givens", [])] + [(fig.get("goal") or {}).get("element")]
+    out = []
+    for el in elements:
+        if not el or not el.startswith("height "):
+            continue
+        name = el.split(" ", 1)[1]
+        if not all(n in pts for n in name) or len(name) < 3:
+            continue
+        v, a, b = (name[0], name[1], name[2]) if len(name) == 3 else (name[-1], name[0], name[1])
+        top, p, q = (pts[n] for n in (v, a, b))
+        ux, uy = q[0] - p[0], q[1] - p[1]
+        base = math.hypot(ux, uy)
+        if base < 1e-6:
+            continue
+        dashed = any(h.get("shape") == name or min(math.dist(top, e) for e in h["line"]) < 1.0
+                     for h in fig.get("heights", []))
+        square = slanted = False
+        for s, t in fig.get("segments", []):
+            for x, y in ((s, t), (t, s)):
+                if x != v or y not in pts:
+                    continue
+                f = pts[y]
+                if abs(ux * (f[1] - p[1]) - uy * (f[0] - p[0])) / base > 1.0:  # (its other end off the base line)
+                    continue
+                dx, dy = f[0] - top[0], f[1] - top[1]
+                off = abs(math.degrees(math.asin(min(1.0, abs(dx * ux + dy * uy) / (base * max(math.hypot(dx, dy),
+                                                                                               1e-9))))))
+                square |= off < HEIGHT_SQUARE_DEG
+                slanted |= off >= HEIGHT_SQUARE_DEG
+        if not dashed and not square:
+            out.append(f"the {el} is drawn nowhere" + (f": the slanted segment from {v} to the base reads as it"
+                                                       if slanted else ""))
+    return out
 
 
 def _letters_by_a_neighbour(fig: dict, pts: dict) -> list[str]:

@@ -23,11 +23,12 @@ def _read(fig: dict) -> list[str]:
 
 
 @pytest.mark.parametrize("goal", ["AC - CB"])  # (a ratio of two asked sides: named whole in the legend, figtb25)
-def test_a_goal_of_a_split_side_and_another_is_asked_on_the_figure(goal: str) -> None:
+def test_a_goal_of_a_split_side_and_another_is_asked_whole_in_the_legend(goal: str) -> None:
+    """Both terms asked, the first split by M: one line names it whole (figtb41: a "?" on each read as two
+    unknowns; by a piece of AC, "AC - BC = ?" read as the piece's)."""
     fig = textbook_figure(parse(HALVES.format(goal=goal).replace("CB = 3\n", ""))).labels
-    assert fig["goal"]["marked"] and fig["goal"]["parts"]
-    asked = {lab["element"] for lab in fig["labels"] if lab["text"].endswith("?")}
-    assert asked == {"AC", "CB"} or asked == {"AC", "BC"}
+    assert fig["goal"]["marked"] and fig["goal"]["shown"] == "legend" and "parts" not in fig["goal"]
+    assert [lab["text"] for lab in fig["labels"] if lab["text"].endswith("?")] in (["AC - CB = ?"], ["AC - BC = ?"])
     assert _read(fig) == []
 
 
@@ -38,11 +39,11 @@ def test_a_function_of_a_split_side_with_the_other_term_given_is_asked_on_the_sp
     assert _read(fig) == []
 
 
-def test_two_split_diagonals_are_asked_each_named() -> None:
-    fig = textbook_figure(parse(DIAGONALS)).labels
+def test_two_split_diagonals_are_asked_whole() -> None:
+    fig = textbook_figure(parse(DIAGONALS)).labels  # (figtb41: "AC = ?" and "BD = ?" read as two unknowns)
     assert fig["goal"]["marked"]
-    assert sorted(lab["text"] for lab in fig["labels"] if lab["text"].endswith("?")) == ["AC = ?", "BD = ?"]
-    assert textbook_problems(fig) + mark_problems(fig) == []  # (the bench's reader: each "?" names its side)
+    assert [lab["text"] for lab in fig["labels"] if lab["text"].endswith("?")] == ["AC + BD = ?"]
+    assert textbook_problems(fig) + mark_problems(fig) == []
 
 
 def test_a_split_side_an_equal_bracket_spans_leaves_no_question_on_its_side() -> None:
@@ -56,18 +57,16 @@ HEIGHT = "points A B C\ntriangle ABC\nAB = 5\nBC = 6\nCA = 7\nfind height ABC\n"
 VARIABLE = "points A B C\ntriangle ABC\nAB = 5\nBC = 6\nCA = 7\narea ABC = x\nfind x\n"
 
 
-@pytest.mark.parametrize("text, said", [(HEIGHT, "height ABC = ?")])  # (a function of one drawn angle, TANGENT,
-# is led to its angle: tests/test_textbook_figtb27.py)
-def test_a_goal_no_drawn_element_asks_is_named_in_the_legend(text: str, said: str) -> None:
-    fig = textbook_figure(parse(text)).labels
+def test_a_height_no_segment_draws_is_drawn_dashed_with_its_query() -> None:
+    """The height asked, no segment of the problem, was named in a corner ("height ABC = ?"): now drawn dashed
+    from A, square at its foot on BC, "h = ?" beside it (figtb41: reader 40's 22).  (A function of one drawn
+    angle, TANGENT, is led to its angle: tests/test_textbook_figtb27.py.)"""
+    fig = textbook_figure(parse(HEIGHT)).labels
     goal = fig["goal"]
-    assert goal["marked"] and goal["shown"] == "legend" and goal["text"] == said
-    line = next(lab for lab in fig["labels"] if lab["text"] == said)
-    assert line["leader"] is None
-    x0, y0, x1, y1 = line["bbox"]
-    pts = fig["points"].values()  # (in a free corner, clear of every point)
-    assert all(not (x0 - 16 <= x <= x1 + 16 and y0 - 16 <= y <= y1 + 16) for x, y in pts)
-    assert textbook_problems(fig) + mark_problems(fig) == []
+    assert goal["marked"] and goal["drawn"] == "height ABC" and goal["text"] == "h = ?"
+    (height,) = fig["heights"]
+    assert min(abs(x - fig["points"]["A"][0]) + abs(y - fig["points"]["A"][1]) for x, y in height["line"]) < 1.0
+    assert _read(fig) == []
 
 
 def test_a_variables_goal_stays_in_the_text() -> None:

@@ -38,12 +38,15 @@ def test_a_height_goal_is_asked_from_its_vertex_to_its_side() -> None:
     assert "height HED" not in text
 
 
-def test_a_height_goal_no_segment_carries_is_refused() -> None:
+def test_a_height_goal_no_segment_carries_is_drawn_dashed_and_asked_on_it() -> None:
+    """No segment is the height asked: it is drawn dashed from H with its square and "h = ?" on it (figtb41; it
+    was refused, the figure having nothing to ask it on)."""
     d, h = (0.0, 0.0), (6.0, 0.0)
     e = (6 + 9 * math.cos(math.radians(60)), 9 * math.sin(math.radians(60)))
     problem, drawn = _drawn(HEIGHT, {"D": d, "H": h, "E": e})
-    assert drawn.labels["goal"]["drawn"] is None
-    assert any("height asked" in why for why in unreadable(problem, drawn))
+    assert drawn.labels["goal"]["drawn"] == "height HED" and drawn.labels["goal"]["text"] == "h = ?"
+    assert [h["shape"] for h in drawn.labels["heights"]] == ["HED"]
+    assert not any("height asked" in why for why in unreadable(problem, drawn))
 
 
 def test_a_drawn_height_goal_carries_its_query() -> None:
