@@ -1,5 +1,5 @@
 """Detours blind teachers (34, 35) marked in generated and FormalGeo solutions, each on its smallest problem: a
-shape's own property closes the goal before trigonometry does."""
+shape's own property closes the goal before trigonometry does, and a value the proof puts in anyway is paid for once."""
 from __future__ import annotations
 
 from .proof_text import linted_text as _text
@@ -12,6 +12,15 @@ def test_a_ratio_whose_terms_a_stated_bisection_ties_is_closed_by_it_at_once() -
                  "angle BAD = 60\nfind AC/CE\n")
     assert "bisect each other, AC = 2·CE" in text, text
     assert "cos" not in text and "angle BCD" not in text and "24√3" not in text, text
+
+
+def test_a_leg_is_taken_in_the_right_triangle_whose_hypotenuse_the_proof_finds_anyway() -> None:
+    # (teacher 34 gen 25: AC from the right triangle ACF on the diameter AF, where the area's BC = 18 is the
+    # hypotenuse of the right triangle BAC: AC = 18·cos 30° at once)
+    text = _text("points A B C O F\ntriangle ABC\ntriangle ACF\nline A O F\ncircle O through A B C F\n"
+                 "AF diameter of circle O\nangle ABC = 60\nangle ACB = 30\nAO = 9\nfind area ABC\n")
+    assert "AF" not in text and "angle ACF" not in text, text
+    assert "AC = BC·cos(angle ACB) = 18·cos(30°) = 9√3" in text, text
 
 
 def test_the_centroids_part_at_the_midpoint_is_a_third_of_the_median_in_one_step() -> None:

@@ -775,7 +775,23 @@ class Deduction:
         each): the square's area from the side AD that Pythagoras found, not from BC, which the rule of equal sides
         (one fact however many of its equations a proof cites) gives from AD in a sentence of its own."""
         ids = frozenset().union(*(self._closure(e, 0) for e in eqs))
-        return sum(self._path_weight(e) for e in eqs) + TIE * len(self._values_stated(ids))
+        return sum(self._path_weight(e) for e in eqs) - self._sum(self._put_in_twice(eqs)) \
+            + TIE * len(self._values_stated(ids))
+
+    def _put_in_twice(self, eqs) -> frozenset:
+        """The equations (ids) of the proofs of values that two or more of ``eqs`` put in: the proof states such a
+        value once, so a route that puts it in again pays for it once (the leg AC = BC·cos(angle ACB) beside the
+        area AC·BC·sin(angle ACB)/2, which puts BC in anyway, not a second right triangle through a far point:
+        blind teacher 34 gen 25).  Only values (one element each): a premise two judgements share stays counted
+        with each, as before (counting every shared premise once makes a chain of light steps on one premise win
+        over one named theorem)."""
+        seen: dict[int, int] = {}
+        for e in eqs:
+            step = e.label
+            if isinstance(step, Step):
+                for i in frozenset().union(*(self._use_closure(u, 1, e.id) for u in step.uses if len(u) == 1)):
+                    seen[i] = seen.get(i, 0) + 1
+        return frozenset(i for i, n in seen.items() if n > 1)
 
     def _values_stated(self, ids: frozenset) -> set:
         """The elements whose values the equations ``ids`` state or rest on: each solved for, each cited."""
