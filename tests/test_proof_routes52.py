@@ -14,6 +14,14 @@ def test_a_ratio_whose_terms_a_stated_bisection_ties_is_closed_by_it_at_once() -
     assert "cos" not in text and "angle BCD" not in text and "24√3" not in text, text
 
 
+def test_a_ratio_whose_tie_is_as_long_as_its_values_is_still_worked_from_the_values() -> None:
+    # (teacher 34 gen 14: the tie AD = AB = CD = 2·DE takes the same three theorems as DE = 25/2, and reads as
+    # letters carried through a chain)
+    text = _text("points A B C D E\nrhombus ABCD\nline C E D\nline B E\nBE perpendicular to CE\nAB = 25\n"
+                 "angle BAD = 60\nfind AD/DE\n")
+    assert "AD/DE = 25/(25/2) = 2" in text and "2·DE" not in text, text
+
+
 def test_a_leg_is_taken_in_the_right_triangle_whose_hypotenuse_the_proof_finds_anyway() -> None:
     # (teacher 34 gen 25: AC from the right triangle ACF on the diameter AF, where the area's BC = 18 is the
     # hypotenuse of the right triangle BAC: AC = 18·cos 30° at once)

@@ -19,6 +19,7 @@ from geomill.engine.plane import element_of, polygon_key
 from geomill.engine.relations import BLOCKS_BY_KEY, declared_polygons, named_polygons
 
 from .deduce import Deduction, Outcome, Step, is_zero, linear_form
+from .weights import DEFAULT as DEFAULT_WEIGHT
 from .theorems import ratio_premise_lengths
 
 
@@ -283,6 +284,12 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
                  drawn_heights(ded.problem), sources, stated_shapes(ded.problem)))
 
 
+# a ratio is proven as a tie only where that saves at least one named theorem: a tie as long as the two values
+# (the rhombus's sides, an equilateral triangle and an isosceles median: AD = AB = CD = 2·DE, 2.7 against 2.8)
+# reads as letters carried through a chain, where the values read as numbers
+TIE_SAVES = DEFAULT_WEIGHT
+
+
 def _ratio_tie(ded: Deduction, out: Outcome, first: bool) -> dict | None:
     """A ratio asked, a/b = k with k rational, that the table's own relations tie as a = k·b (the diagonals of a
     parallelogram bisecting each other: AC = 2·CE) more lightly than the two values found and divided: the tie
@@ -303,7 +310,7 @@ def _ratio_tie(ded: Deduction, out: Outcome, first: bool) -> dict | None:
     if any(a is None or not a.why for a in parts):
         return tie
     ids = lambda ans: frozenset().union(*(ded._closure(e, 0) for e in eqs(ans)))  # noqa: E731
-    return tie if ded._sum(ids(whole)) < ded._sum(ids(parts[0]) | ids(parts[1])) else None
+    return tie if ded._sum(ids(whole)) + TIE_SAVES <= ded._sum(ids(parts[0]) | ids(parts[1])) else None
 
 
 def _with_rounds(ded: Deduction, proof: Proof) -> Proof:
