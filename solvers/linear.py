@@ -564,11 +564,13 @@ class LinearTable:
         # nearest only: a central angle of 180° four links away is past eighty angle sums and additions)
         # (with the stated facts put in first where it finds none: a given angle 2x in a straight line is 8x + 28 =
         # 180, one unknown, where as three equations in three unknowns no one of them solves one unknown alone)
-        stepwise = self._one_at_a_time(t, before, weight)
-        if stepwise is None:
-            stated = {i for i in pool if weight(self.equations[i]) <= STATED}
-            stepwise = self._one_at_a_time(t, before, weight, stated) if stated else None
-        tries += [("pool", heaviest), ("pool", chains)] + [("stepwise", heaviest)] * bool(stepwise)
+        # (and with them put in even where a route without them exists: that one may be far heavier, an equilateral
+        # triangle's 60° read as half an arc to find x, where the given arcs 3x … 6x make up the whole circle)
+        routes = [r for r in (self._one_at_a_time(t, before, weight),) if r is not None]
+        stated = {i for i in pool if weight(self.equations[i]) <= STATED}
+        if stated and (route := self._one_at_a_time(t, before, weight, stated)) is not None:
+            routes.append(route)
+        tries += [("pool", heaviest), ("pool", chains)] + [(route, heaviest) for route in routes]
         explained: dict[frozenset, Answer] = {}  # the explanation by each set of equations (orders prune to the same)
 
         def explain_only(keep: set[int]) -> Answer:
@@ -580,8 +582,8 @@ class LinearTable:
         for order, first_out in tries:
             if order == "pool":
                 keep = set(pool)
-            elif order == "stepwise":
-                keep = set(stepwise)
+            elif isinstance(order, set):  # a route one unknown at a time
+                keep = set(order)
             else:
                 ans = first if order is None else self._explain(t, ints, tscale, before, rank=order)
                 keep = {e.id for e, _ in ans.why}
@@ -590,7 +592,7 @@ class LinearTable:
                     keep.discard(e.id)
             ans = explain_only(keep)
             w = weigh(ans)
-            if order == "stepwise":
+            if isinstance(order, set) and (step_ans is None or w < step_ans[1] - 1e-9):
                 step_ans = ans, w
             if w < best_w - 1e-9:
                 best, best_w = ans, w

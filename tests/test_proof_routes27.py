@@ -29,13 +29,15 @@ CASES = [
      "points A B C O D F\ntriangle ABC\ntriangle BAD\nquadrilateral DCAB\nline B O D\nline B F A\n"
      "circle O through A B C D\nBD diameter of circle O\nOF perpendicular to BF\nangle ACB = 30\nAO = 9\nfind FO\n",
      9 * 3 ** 0.5 / 2, ["BO = 9 (a radius of circle O)"], ["AO", "(radii)"]),
-    # FormalGeo 1525: four arcs given as multiples of a total 360° (18a = 360°), then the angle from its arcs;
-    # never a's value carried through the central angles or through both chord angles
+    # FormalGeo 1525: four arcs given as multiples of a total 360° (18a = 360°), then the angle from its own arcs
+    # (blind teacher 35 fg 16: not angle BAC and then its supplement); never a's value carried through the central
+    # angles or through both chord angles
     ("four arcs round the circle first",
      "points A E O C D B\ntriangle OAC\ntriangle ODA\nline E A O B\nline C A D\ncircle O through E C B D\n"
      "clockwise OAC ODA ECB EBD DAB\narc ODB = 6a\narc OBC = 4a\narc OED = 3a\narc OCE = 5a\nfind angle BAD\n", 110,
-     ["make up the whole circle", "18a = 360 and a = 20", "angle BAD = 180° - angle BAC = 180° - 70° = 110°"],
-     ["central angle", "major arc"]),
+     ["make up the whole circle", "18a = 360 and a = 20",
+      "angle BAD = (arc CE + arc DB)/2 = (100° + 120°)/2 = 110°"],
+     ["central angle", "major arc", "angle BAC"]),
 ]
 
 

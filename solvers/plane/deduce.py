@@ -775,7 +775,26 @@ class Deduction:
         each): the square's area from the side AD that Pythagoras found, not from BC, which the rule of equal sides
         (one fact however many of its equations a proof cites) gives from AD in a sentence of its own."""
         ids = frozenset().union(*(self._closure(e, 0) for e in eqs))
-        return sum(self._path_weight(e) for e in eqs) + TIE * len(self._values_stated(ids))
+        return sum(self._path_weight(e) for e in eqs) - self._sum(self._put_in_twice(eqs)) \
+            + TIE * len(self._values_stated(ids))
+
+    def _put_in_twice(self, eqs) -> frozenset:
+        """The equations (ids) of the proofs of values that two or more of ``eqs`` put in: the proof states such a
+        value once, so a route that puts it in again pays for it once (the leg AC = BC·cos(angle ACB) beside the
+        area AC·BC·sin(angle ACB)/2, which puts BC in anyway, not a second right triangle through a far point:
+        blind teacher 34 gen 25).  Only values found (one element each, not a given: two formulas that put in the
+        same givens are no shorter for it, and the trapezoid's area would give back the height it rests on), never
+        a premise: one that two judgements share stays counted with each (counting every shared premise once makes
+        a chain of light steps on one premise win over one named theorem)."""
+        seen: dict[int, int] = {}
+        given = self._given_keys()
+        for e in eqs:
+            step = e.label
+            if isinstance(step, Step):
+                found = [u for u in step.uses if len(u) == 1 and next(iter(u)).name not in given]
+                for i in frozenset().union(*(self._use_closure(u, 1, e.id) for u in found)):
+                    seen[i] = seen.get(i, 0) + 1
+        return frozenset(i for i, n in seen.items() if n > 1)
 
     def _values_stated(self, ids: frozenset) -> set:
         """The elements whose values the equations ``ids`` state or rest on: each solved for, each cited."""

@@ -19,6 +19,7 @@ from geomill.engine.plane import element_of, polygon_key
 from geomill.engine.relations import BLOCKS_BY_KEY, declared_polygons, named_polygons
 
 from .deduce import Deduction, Outcome, Step, is_zero, linear_form
+from .weights import DEFAULT as DEFAULT_WEIGHT
 from .theorems import ratio_premise_lengths
 
 
@@ -262,6 +263,8 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
         prove({next(iter(form[0])): 1})
     elif form is not None and form[0]:
         prove(form[0])
+    elif (tied := _ratio_tie(ded, out, first)) is not None:  # AC = 2·CE: AC/CE = 2, neither length found
+        prove(tied)
     else:
         for s in sorted(out.goal.free_symbols, key=lambda s: s.name) if out.final is None else ():
             prove({s: 1})  # (a ratio read off one equation, AB/BC = sin C, needs neither AB nor BC found)
@@ -279,6 +282,35 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
                  parallel_sources(ded.problem),
                  {(f.lhs, f.rhs): f.why for f in getattr(ded.problem, "facts", ()) if getattr(f, "why", "")},
                  drawn_heights(ded.problem), sources, stated_shapes(ded.problem)))
+
+
+# a ratio is proven as a tie only where that saves at least one named theorem: a tie as long as the two values
+# (the rhombus's sides, an equilateral triangle and an isosceles median: AD = AB = CD = 2·DE, 2.7 against 2.8)
+# reads as letters carried through a chain, where the values read as numbers
+TIE_SAVES = DEFAULT_WEIGHT
+
+
+def _ratio_tie(ded: Deduction, out: Outcome, first: bool) -> dict | None:
+    """A ratio asked, a/b = k with k rational, that the table's own relations tie as a = k·b (the diagonals of a
+    parallelogram bisecting each other: AC = 2·CE) more lightly than the two values found and divided: the tie
+    to prove instead (a - k·b = 0), or None.  Found values divided make a teacher's detour where a stated
+    midpoint or bisection relates the terms at once (blind teacher 34 gen 18: seven sentences of trigonometry
+    for AC and CE, each found only to be divided out)."""
+    if out.final is not None or out.combined or not out.value.is_Rational or out.value <= 0:
+        return None
+    num, den = sympy.fraction(sympy.factor(out.goal))
+    if not (num.is_Symbol and den.is_Symbol) or num == den:
+        return None
+    tie = {num: Fraction(1), den: -Fraction(out.value.p, out.value.q)}
+    eqs = lambda ans: [e for e, _ in ans.why]  # noqa: E731
+    whole = ded.evaluate(tie, first=first, light=True)
+    if whole is None or not whole.why:
+        return None
+    parts = [ded.evaluate({s: 1}, first=first, light=True) for s in (num, den)]
+    if any(a is None or not a.why for a in parts):
+        return tie
+    ids = lambda ans: frozenset().union(*(ded._closure(e, 0) for e in eqs(ans)))  # noqa: E731
+    return tie if ded._sum(ids(whole)) + TIE_SAVES <= ded._sum(ids(parts[0]) | ids(parts[1])) else None
 
 
 def _with_rounds(ded: Deduction, proof: Proof) -> Proof:

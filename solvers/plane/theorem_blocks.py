@@ -1294,6 +1294,14 @@ THEOREMS: tuple[Theorem, ...] = (
             _CENTROID,
             (Conclusion(3 * L("XG"), 2 * L("XM")), Conclusion(3 * L("YG"), 2 * L("YN"))), ("G", "ABC", "XM", "YN"),
             figure=_CENTROID_FIGURE),
+    # (and the part at the midpoint as a third of the whole median: JT = TZ/3 in one line, where the two thirds
+    # from the vertex and then the 2:1 ratio take two)
+    Theorem("centroid_of_triangle_judgment_intersection",
+            "since the medians {2} and {3} of triangle {1} meet at {0}, {0} is the centroid, one third of the way "
+            "along each median from its midpoint",
+            _CENTROID,
+            (Conclusion(3 * L("GM"), L("XM")), Conclusion(3 * L("GN"), L("YN"))), ("G", "ABC", "XM", "YN"),
+            figure=_CENTROID_FIGURE),
     # a chord, its midpoint and the centre
     Theorem("circle_property_chord_perpendicular_bisect_chord",
             "since the perpendicular {0} from the centre bisects the chord {1}",
