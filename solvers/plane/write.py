@@ -549,6 +549,31 @@ _MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the (?:
 _IN_WORDS = re.compile(r"\bangles ([A-Z]{3}) and ([A-Z]{3}) add up to (\d+)°$")
 
 
+# a bracket round a sum in a variable: "(15 - x)", "3(3x - 6)": an equation a student opens out before solving
+_BRACKETED_VAR = re.compile(r"\([^()]*(?<![A-Za-z])[a-z](?![A-Za-z(])[^()]*\)")
+
+
+def _solved_forms(forms: list[str]) -> str:
+    """An equation and the forms a student solves it through, with one "so" a sentence (blind teachers 34, 35:
+    "so 3x - 4 = 14, so 3x = 18 and x = 6" runs on): ``3x - 4 = 14, 3x = 18 and x = 6``; where the next form
+    opens the equation's brackets, that is a sentence of its own: ``… = 11² - (15 - x)². Expanding, 256 - x² =
+    121 - 225 + 30x - x², so 30x = 360 and x = 12``."""
+    if len(forms) < 2:
+        return "".join(forms)
+    first, rest = forms[0], forms[1:]
+    if _BRACKETED_VAR.search(first) and not _BRACKETED_VAR.search(rest[0]):
+        return f"{first}. Expanding, {rest[0]}" + (f", so {and_list(rest[1:])}" if rest[1:] else "")
+    return and_list(forms)
+
+
+# the centroid's sentence that finds its median from the line through it: "since F is the centroid of triangle ABC and
+# the line BF meets CA at D, BD is the median from B, and F lies one third of the way along it from D"
+_CENTROID_FOUND = re.compile(r"[Ss]ince (?P<o>[A-Z]) is the centroid of triangle (?P<tri>[A-Z]{3}) and the line "
+                             r"(?P<vertex>[A-Z])(?P=o) meets (?P<side>[A-Z]{2}) at (?P<mid>[A-Z]), "
+                             r"(?P<median>[A-Z]{2}) is the median from (?P=vertex), "
+                             r"(?P<rest>which (?P=o) divides in the ratio 2:1|and (?P=o) lies [a-z ]+ from [A-Z])")
+
+
 def _then(reason: str) -> str:
     """How a reason leads to its equation: ``Since X, Y = Z`` after a bare reason; after one that
     already has its main clause (``Since X, it is a rectangle``), ``; hence Y = Z``, not a comma splice;
@@ -1154,6 +1179,22 @@ class _Writer:
             c, x = elements[0]
             self.sub.setdefault(x, sympy.expand(x - e / c))
 
+    def _median_given(self, part: str) -> str:
+        """The centroid's sentence where the question gives its median (or the midpoint that makes it one): the
+        median named, not found again from the line through the centroid (blind teacher 34: "the line BF meets CA
+        at D, BD is the median from B" after the sentence that used the given median)."""
+        m = _CENTROID_FOUND.search(part)
+        if m is None:
+            return part
+        o, tri, y, z, x, mid = m["o"], m["tri"], *m["side"], m["vertex"], m["mid"]
+        halves = {_key(element_symbol("length", (y, mid)) - element_symbol("length", (mid, z)))}
+        if not halves & {_key(e) for e in getattr(self.proof, "marked", ())}:
+            return part
+        median = m["median"]
+        said = (f"it divides the median {median} in the ratio 2:1" if m["rest"].startswith("which")
+                else f"it lies on the median {median},{m['rest'].removeprefix(f'and {o} lies')}")
+        return f"{part[:m.start()]}{m[0][0]}ince {o} is the centroid of triangle {tri}, {said}{part[m.end():]}"
+
     def _reason(self, s, text: str) -> str:
         """The theorem's sentence with the premises a judgement rests on, where they are not the line before."""
         text = self._rule_once(s, text)
@@ -1169,6 +1210,8 @@ class _Writer:
         part = re.sub(r"\bhypotenuse ([A-Z])([A-Z])\b", lambda m: "hypotenuse " + self.n.expr(
             element_symbol("length", (m[1], m[2]))), part)
         part = self._judged_before(s, part)
+        if s.instance.family.key == "centroid_of_triangle_property_line_ratio":
+            part = self._median_given(part)
         if s.instance.family.key == "isosceles_triangle_property_line_coincidence":
             part = _again_also(_one_role(part, s.lhs - s.rhs), self.lines)
         # an angle named through a point on its arm is tied to the shape's own name in a sentence of its own, before
@@ -1950,9 +1993,10 @@ class _Writer:
                  f"{sq(a)} - {u}². ")
         said += (f"By Pythagoras in the right triangle {name(other)}{e2}, {h}² = {name(other)}² - "
                  f"({num(d)} - {u})² = {sq(c)} - ({num(d)} - {u})². ")
-        said += (f"So {sq(a)} - {u}² = {sq(c)} - ({num(d)} - {u})², so {num(a ** 2)} - {u}² = {num(c ** 2)} - "
-                 f"{num(d ** 2)} + {num(2 * d)}{u} - {u}², so {num(2 * d)}{u} = {num(a ** 2 - c ** 2 + d ** 2)} and "
-                 f"{u} = {num(x)}. ")  # (opened out first)
+        # the two heights equated, then opened out as a sentence of its own: one "so" a sentence (blind teacher 34)
+        said += (f"Equating the two, {sq(a)} - {u}² = {sq(c)} - ({num(d)} - {u})². Expanding, {num(a ** 2)} - {u}² "
+                 f"= {num(c ** 2)} - {num(d ** 2)} + {num(2 * d)}{u} - {u}², so {num(2 * d)}{u} = "
+                 f"{num(a ** 2 - c ** 2 + d ** 2)} and {u} = {num(x)}. ")
         said += f"Hence {h} = √({leg_name}² - {u}²) = √({sq(a)} - {sq(x)}) = {num(value)}."
         return {}, [said]
 
@@ -2537,12 +2581,13 @@ class _Writer:
                         if opened_out not in steps and opened_out.strip("$") != chain_eq:
                             steps.insert(0, opened_out)
                 said = [self.wrap(chain_eq.rsplit(", so ", 1)[-1].removeprefix("$")), *steps]  # (its simplified form)
-                work = "".join(f", so {x}" for x, before in zip(steps, said) if x != before)
-                # (not "w = 12 and w = 12")
-                tail = f" and {last}" if (steps or said)[-1].strip("$") != last.strip("$") else ""
-                if head:  # (after a reason that says the equation in words, its numbers at once: "…: 2y + 110 = 180")
-                    return f"{head}{', so ' if head != _cap(reason) else ': '}{self.wrap(chain_eq)}{work}{tail}{note}."
-                return f"So {self.wrap(chain_eq)}{work}{tail}{note}."
+                forms = [self.wrap(x) for x in chain_eq.split("$, so $" if self.n.latex else ", so ")]
+                forms += [x for x, before in zip(steps, said) if x != before]
+                if (steps or said)[-1].strip("$") != last.strip("$"):  # (not "w = 12 and w = 12")
+                    forms.append(last)
+                # (after a reason that says the equation in words, its numbers at once: "…: 2y + 110 = 180")
+                lead = (f"{head}{', so ' if head != _cap(reason) else ': '}" if head else "So ")
+                return f"{lead}{_solved_forms(forms)}{note}."
         val = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg and element_of(u) is not None)
         again = formula is not None and u in put_in(formula, sub, vals).free_symbols
         if again:  # 2·angle BAP = arc BA with angle BAP = 130° − arc BA/2: the equation, then solved for u
@@ -3769,7 +3814,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = [_PERPENDICULAR_AT.sub(lambda m: _perpendicular_on(m, w), x) for x in lines]
     lines = perpendicular_as_reason(lines)  # (after the foot's line is named: "and R lies on CA" stays)
     lines = since_once(lines)
-    lines = _triangles_as_stated(lines, getattr(proof, "triangles", ()))
+    lines = _triangles_as_stated(lines, (*getattr(proof, "triangles", ()), *_asked_triangles(proof)))
     if not w.n.latex:
         lines = _bisector_as_ratio(_radius_said_once([_formula_once(_formula_put_in(x)) for x in lines]))
     if not w.n.latex:
@@ -4105,6 +4150,13 @@ _SHAPE_SAID = re.compile(r"\b(?:(an?) )?(%s) ([A-Z]{4,})\b" % "|".join(
 
 
 _ONE_TRIANGLE = re.compile(r"(?<!right )(?<!isosceles )\btriangle ([A-Z]{3})\b")
+
+
+def _asked_triangles(proof) -> tuple[str, ...]:
+    """The triangles the goal names (``area ABD``), spelt as the question asks for them: they outrank a spelling the
+    problem declares but its text never says (blind teacher 34: "the area of triangle DBA", then "area ABD")."""
+    return tuple("".join(el.points) for x in sympy.sympify(getattr(proof, "goal", 0)).free_symbols
+                 if (el := element_of(x)) is not None and el.kind.key == "area" and len(el.points) == 3)
 
 
 def _triangles_as_stated(lines: list[str], triangles: tuple[str, ...]) -> list[str]:
