@@ -512,7 +512,8 @@ def right_triangle_owns(sentence: str) -> bool:
 # similar", "triangles ABC and GBH are similar by AA (as …), AC/GH = AB/BG"
 _SIDE2 = r"([A-Z]{2})/([A-Z]{2}) = ([A-Z]{2})/([A-Z]{2})"
 _RATIO_SINCE = re.compile(_SIDE2 + r"(?: = [^,()]+)?, since triangles ([A-Z]{3}) and ([A-Z]{3}) are similar\b")
-_SIMILAR_SO = re.compile(r"\btriangles ([A-Z]{3}) and ([A-Z]{3}) are similar by [A-Z]+(?: \([^()]*\))?, " + _SIDE2)
+_SIMILAR_SO = re.compile(r"\b[Tt]riangles ([A-Z]{3}) and ([A-Z]{3}) are similar by [A-Z]+(?: \((?:[^()]|\([^()]*\))*\))?"
+                         r"(?:, |; hence |, so )" + _SIDE2)
 
 
 def _similar_ratios(sentence: str) -> list[tuple[str, str, str, str, str, str]]:

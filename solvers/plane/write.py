@@ -39,6 +39,7 @@ __all__ = ["Written", "write", "Namer"]
 RADIUS = "radius_of_circle_property_length_equal"
 MAX_SYSTEM = 3  # equations in the variables alone that a student solves together
 _TRIG = (Sin, Cos, Tan)
+_SYMPY_TRIG = (sympy.sin, sympy.cos, sympy.tan)
 # a similarity or congruence lists the parts its criterion matched, said before or not
 CRITERIA = frozenset({"congruent_triangle_property_line_equal", "similar_triangle_property_line_ratio",
                       "similar_triangle_property_area_square_ratio", "similar_triangle_property_perimeter_ratio"})
@@ -149,7 +150,8 @@ class Namer:
         if text is None:
             if degrees and v.is_Rational and not v.is_Integer:  # 127°/2: a number of degrees, halved
                 return rf"\frac{{{v.p}^{{\circ}}}}{{{v.q}}}" if self.latex else f"{v.p}°/{v.q}"
-            text = _latex_degrees(sympy.latex(v)) if self.latex else _plain(str(v))
+            text = _latex_degrees(sympy.latex(v)) if self.latex else _plain(
+                _PositiveFirstStr().doprint(v) if v.is_Add and v.has(*_TRIG, *_SYMPY_TRIG) else str(v))  # 6 + 6/tan(62°)
         if degrees:
             text += r"^{\circ}" if self.latex else "°"
         return text
@@ -298,17 +300,24 @@ class Namer:
         return out
 
 
+def _term_order(expr: sympy.Expr, terms: list) -> list:
+    """A sum's terms as a student writes them: the positive ones first (√(OP² - AO²), not √(-AO² + OP²)), and
+    beside a trigonometric value the whole number first (``6 + 6/tan(62°)``, not ``6/tan(62°) + 6``: blind teacher
+    35)."""
+    trig = any(t.has(*_TRIG, *_SYMPY_TRIG) for t in terms)
+    return sorted(terms, key=lambda t: (t.could_extract_minus_sign(), not (trig and t.is_Rational)))
+
+
 class _PositiveFirstStr(StrPrinter):
-    """sympy's printing with a sum's positive terms first: √(OP² - AO²), as a student writes it,
-    not √(-AO² + OP²)."""
+    """sympy's printing with a sum's terms in a student's order (``_term_order``)."""
 
     def _as_ordered_terms(self, expr, order=None):
-        return sorted(super()._as_ordered_terms(expr, order), key=lambda t: t.could_extract_minus_sign())
+        return _term_order(expr, super()._as_ordered_terms(expr, order))
 
 
 class _PositiveFirstLatex(LatexPrinter):
     def _as_ordered_terms(self, expr, order=None):
-        return sorted(super()._as_ordered_terms(expr, order), key=lambda t: t.could_extract_minus_sign())
+        return _term_order(expr, super()._as_ordered_terms(expr, order))
 
 
 def _unnegated(e: sympy.Expr) -> sympy.Expr:
@@ -558,12 +567,26 @@ def _solved_forms(forms: list[str]) -> str:
     "so 3x - 4 = 14, so 3x = 18 and x = 6" runs on): ``3x - 4 = 14, 3x = 18 and x = 6``; where the next form
     opens the equation's brackets, that is a sentence of its own: ``… = 11² - (15 - x)². Expanding, 256 - x² =
     121 - 225 + 30x - x², so 30x = 360 and x = 12``."""
+    joined = [forms[0]]
+    for x in forms[1:]:  # one side kept is one chain: "CG² = 67² + 19² - 2·67·19·cos(60°) = 3577", never said twice
+        left, eq, right = x.strip("$").partition(" = ")
+        if eq and " = " not in right and joined[-1].strip("$").partition(" = ")[0] == left:
+            joined[-1] = joined[-1][:-1] + f" = {right}$" if x.startswith("$") else f"{joined[-1]} = {right}"
+        else:
+            joined.append(x)
+    forms = joined
     if len(forms) < 2:
         return "".join(forms)
     first, rest = forms[0], forms[1:]
     if _BRACKETED_VAR.search(first) and not _BRACKETED_VAR.search(rest[0]):
         return f"{first}. Expanding, {rest[0]}" + (f", so {and_list(rest[1:])}" if rest[1:] else "")
     return and_list(forms)
+
+
+# the two Pythagoras equations of the height, packed into the rule's bracket: "(CD² = CA² - AD² = CB² - BD², with AD =
+# AB - BD, so CA² - (AB - BD)² = CB² - BD²)", said as sentences of their own where the writer opens them out
+_PYTHAGORAS_PAIR = re.compile(r" \([A-Z]{2}² = [A-Z]{2}² - [A-Z]{2}² = [A-Z]{2}² - [A-Z]{2}², with [^()]*"
+                              r"\([^()]*\)²[^()]*\)")
 
 
 # the centroid's sentence that finds its median from the line through it: "since F is the centroid of triangle ABC and
@@ -2000,10 +2023,54 @@ class _Writer:
         said += f"Hence {h} = √({leg_name}² - {u}²) = √({sq(a)} - {sq(x)}) = {num(value)}."
         return {}, [said]
 
+    def _height_foot(self, pool, known, sub, target, value) -> tuple[dict, list[str]] | None:
+        """The part of a side the foot of a height cuts off, from the three sides, as a student finds it (blind
+        teacher 34: the whole argument was one parenthesis and its expansion skipped): the two Pythagoras equations
+        for the height, the other part as the side less this one, the two equated, then opened out and solved.
+        None where the step is not that one rule, its three sides not all known, or in LaTeX."""
+        if (self.n.latex or len(pool) != 1 or pool[0][2] is None or not target.is_Symbol
+                or pool[0][0].instance.family.key != "right_triangle_property_pythagorean_difference"):
+            return None
+        s, e, why = pool[0]
+        xyf, xzf = s.instance.names[:2]
+        x, y, f, z = xyf[0], xyf[1], xyf[2], xzf[1]
+
+        def seg(p: str, q: str) -> sympy.Symbol:
+            return element_symbol("length", (p, q))
+        xy, xz, yz, zf, xf, yf = (seg(*pq) for pq in ((x, y), (x, z), (y, z), (z, f), (x, f), (y, f)))
+        if target != zf or not {xy, xz, yz} <= known.keys() or any(known[k].free_symbols for k in (xy, xz, yz)):
+            return None
+        a, b, c = known[xy], known[xz], known[yz]
+        if not is_zero((a ** 2 - b ** 2 - c ** 2) / (-2 * c) - value) or not 0 < value < c:
+            return None
+        reason = self._stated_eq(s, e, why)
+        if reason is None:
+            return None
+        reason = _PYTHAGORAS_PAIR.sub("", reason)
+        self.jumps.append(2)
+        num, name = self.n.number, self.n.expr
+        t, h = name(zf), name(xf)
+
+        def sq(v: sympy.Expr) -> str:
+            return f"{num(v)}²" if v.is_Integer else f"({num(v)})²"
+        pair = f"{h}² = {name(xy)}² - {name(yf)}² and {h}² = {name(xz)}² - {t}²"
+        part = f"{name(yf)} = {name(yz)} - {t} = {num(c)} - {t}"
+        m = re.fullmatch(r"(Since [^,;]+), by Pythagoras in the right triangles ([A-Z]{3}) and ([A-Z]{3})", reason)
+        if m is not None:  # (the right angle and the foot on the side: both triangles right-angled, said once)
+            said = (f"{m[1]} and {f} lies on {name(yz)}, the triangles {m[2]} and {m[3]} are right-angled at {f}, "
+                    f"and {part}. By Pythagoras in them, {pair}. ")
+        else:
+            said = f"{_cap(reason)}, {pair}. Since {f} lies on {name(yz)}, {part}. "
+        said += (f"Equating the two, {sq(a)} - ({num(c)} - {t})² = {sq(b)} - {t}². "
+                f"Expanding, {num(a ** 2)} - {num(c ** 2)} + {num(2 * c)}·{t} - {t}² = {num(b ** 2)} - {t}², so "
+                f"{num(2 * c)}·{t} = {num(b ** 2 - a ** 2 + c ** 2)} and {t} = {num(value)}.")
+        return {}, [said]
+
     def _eliminate(self, pool, known, sub, target, value) -> list[str] | None:
         """The step's sentences, one unknown each; None when the equations cannot be so taken apart."""
         read = (self._ratio_read(pool, known, sub, target, value)
-                or self._trapezoid_height(pool, known, sub, target, value))
+                or self._trapezoid_height(pool, known, sub, target, value)
+                or self._height_foot(pool, known, sub, target, value))
         if read is not None:
             return read
         say: list[str] = []
@@ -3797,7 +3864,8 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
         src, val = w.radius_of.get(x), w.known.get(x)
         if at is None and src is not None and val is not None and not val.free_symbols:  # put in as a number:
             said = f"{r} = {w.n.expr(src)}" if w._beyond_radii(src) else r  # (AO only where a step uses it)
-            dropped = None if said != r or w.n.latex else _letter_dropped(lines, r, w.n.number(val))
+            # (also where a step names the radius by its segment: "Let r = AO = 9" is filler, blind teacher 34)
+            dropped = None if w.n.latex else _letter_dropped(lines, r, w.n.number(val))
             if dropped is not None:  # (the radius given: "BC = 2·8 = 16", no "Let r = 8 be the radius …")
                 lines = dropped
                 continue
@@ -3819,6 +3887,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
         lines = _bisector_as_ratio(_radius_said_once([_formula_once(_formula_put_in(x)) for x in lines]))
     if not w.n.latex:
         lines = _angles_in_their_triangle(lines, w)
+    lines = _criterion_stated(lines)
     if not w.n.latex and proof.goal is not None and lines and proof.value is not None:
         lines[-1] = _closing(lines[-1], w, proof.goal, proof.value, lines)
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
@@ -4182,12 +4251,61 @@ _SECTOR_LETTERS = re.compile(r"π·\(arc [A-Z]{2,3}\)·?(?:[A-Za-z]{1,2})²?/(?:
 _SECTOR_PUT = re.compile(r"π·([0-9.]+)·([0-9.√]+|\([^()]*\))(²?)/(360|180)(?=[ .,;]|$)")
 
 
+# a perimeter as the sum of its sides and, maybe, their values: "Perimeter ABNC = AB + AC + BN + CN = 3 + 3/tan(62°) + …"
+_PERIMETER_TERMS = re.compile(r"\b([Pp]erimeter) ([A-Z]{3,}) = ((?:[A-Z]{2} \+ )+[A-Z]{2})(?: = ([^=;]+?))?"
+                              r"(?= = |[,;]|\.(?: |$)|$)")
+
+
+def _top_terms(text: str) -> list[str]:
+    """The terms of a sum outside any bracket: ``3 + (2 + √3) + 4`` gives three."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and text.startswith(" + ", i):
+            out.append(text[start:i])
+            start = i + 3
+    return [*out, text[start:]]
+
+
+def _sides_in_order(m: re.Match) -> str:
+    """A perimeter's sides in the order round its boundary, each named along it (``AB + BN + NC + CA``), their
+    values put in in that order too (blind teacher 35: "AB + AC + BN + CN" jumps about the figure)."""
+    shape, terms = m[2], m[3].split(" + ")
+    sides = [shape[i] + shape[(i + 1) % len(shape)] for i in range(len(shape))]
+    at = {frozenset(x): i for i, x in enumerate(sides)}
+    if len(terms) != len(sides) or {frozenset(t) for t in terms} != set(at):
+        return m[0]
+    values = _top_terms(m[4]) if m[4] else None
+    if values is not None and len(values) != len(terms):
+        return m[0]
+    order = sorted(range(len(terms)), key=lambda i: at[frozenset(terms[i])])
+    said = f"{m[1]} {shape} = {' + '.join(sides)}"
+    return said + (f" = {' + '.join(values[i] for i in order)}" if values is not None else "")
+
+
+# the arcs that make up the circle, listed round it, and their sum: "since arcs BC, CE, ED and DB make up the whole
+# circle, arc BC + arc CE + arc DB + arc ED = 360°"
+_WHOLE_CIRCLE = re.compile(r"\barcs ((?:[A-Z]{2}, )*[A-Z]{2}) and ([A-Z]{2}) make up the whole circle(, \$?)"
+                           r"((?:arc [A-Z]{2} \+ )+arc [A-Z]{2}) = ")
+
+
+def _arcs_in_order(m: re.Match) -> str:
+    """The sum of the arcs that make up a circle in the order the reason lists them, round the circle (blind teacher
+    35: "arc BC + arc CE + arc DB + arc ED")."""
+    listed = [*m[1].split(", "), m[2]]
+    terms = m[4].split(" + ")
+    if sorted(terms) != sorted(f"arc {x}" for x in listed):
+        return m[0]
+    return f"{m[0][:m.start(4) - m.start()]}{' + '.join(f'arc {x}' for x in listed)} = "
+
+
 def _formula_put_in(line: str) -> str:
     """A formula as a textbook writes it with its numbers put in: the perimeter as the sum of the sides with no
     sentence saying that it is one (``Perimeter ABC = AB + BC + CA = 5 + 6 + 7 = 18.``), a sector's area and an
     arc's length as the circle's part (``(45/360)·π·2² = π/2``, ``(75/360)·2π·6 = 5π/2``), never π·(arc CB)r²/360
     (blind teachers 45, 46)."""
-    line = _PERIMETER_SUM.sub(r"Perimeter \1 = ", line)
+    line = _PERIMETER_TERMS.sub(_sides_in_order, _PERIMETER_SUM.sub(r"Perimeter \1 = ", line))
+    line = _WHOLE_CIRCLE.sub(_arcs_in_order, line)
 
     def part(m: re.Match) -> str:
         if (m[3] == "²") != (m[4] == "360"):
@@ -4619,6 +4737,7 @@ def _facts_of_shape(lines: list[str], givens: list[str] | tuple[str, ...] = ()) 
         # only chains of names ending in a number move (angle DBF = 60°, BC = AB = 18), each resting on givens
         # or on the facts before it: a value the proof finds later (angle QLR = angle MLR = 20°) stays where it is
         plain, seen = [], {g.removeprefix("the ") for g in givens}
+        seen_given = set(seen)
         for fact in facts:
             parts = fact[3].split(" = ")
             if (len(parts) < 2 or re.search(r"[A-Z]", parts[-1])
@@ -4637,8 +4756,16 @@ def _facts_of_shape(lines: list[str], givens: list[str] | tuple[str, ...] = ()) 
             names = groups.setdefault(parts[-1], [])
             names += [x for x in parts[:-1] if x not in names]
         d = facts[0][2]
-        chains = [f"{d}{' = '.join([*names, value])}{d}" for value, names in groups.items()]
         i, j = facts[0][:2]
+        spots = {(a, b) for a, b, *_ in facts}
+        rest = " ".join(x for a, line in enumerate(said) for b, x in enumerate(line) if (a, b) > (i, j)
+                        and (a, b) not in spots)
+        for names in groups.values():  # a side the chain passes through that nothing uses is filler (blind teacher
+            # 34: "BC = AB = AC = 67" where BC is never used): the given and the sides used stay
+            for x in [x for x in names if x not in seen_given and not re.search(rf"\b{x}\b", rest)]:
+                if len(names) > 2:
+                    names.remove(x)
+        chains = [f"{d}{' = '.join([*names, value])}{d}" for value, names in groups.items()]
         said[i][j] = f"Since {reason}, {and_list(chains)}."
         for i, j, *_ in facts[1:]:
             said[i][j] = ""
@@ -4812,6 +4939,12 @@ def _then_once(lines: list[str]) -> list[str]:
             if m is not None and re.search(rf"(?<![\w\\]){re.escape(m[2])} = (?:[^.;,]*? = )?{re.escape(m[3])}"
                                            r"(?![\w.^])", before):
                 continue
+            if (m is not None and kept and (last := _THEN.match(kept[-1])) is not None
+                    and not re.search(r" and |, |; ", kept[-1] + sentence)):
+                # (two values worked out in turn, one sentence: "Then arc BC = 80° and arc ED = 60°", never
+                # "Then … Then …", blind teacher 35)
+                kept[-1] = f"{kept[-1][:-1]} and {sentence.removeprefix('Then ')}"
+                continue
             kept.append(sentence)
         out.append(" ".join(kept))
     return [x for x in out if x]
@@ -4843,6 +4976,26 @@ def _no_tautology(lines: list[str]) -> list[str]:
 # "Since triangles ABE and CDE are congruent by ASA (as …), …": a criterion's sentence, with or without its parts
 _CRITERION = re.compile(r"^Since ((?:triangles )?[A-Z]{3,} and [A-Z]{3,} are (congruent|similar) by [A-Z]{2,3})"
                         r"( \(as (?:[^()]|\([^()]*\))*\))?, (.*)$")
+
+
+def _criterion_stated(lines: list[str]) -> list[str]:
+    """A congruence or similarity the sentence itself proves stated, then used: ``Triangles ABC and AED are similar by
+    AA (as …); hence DE/BC = AD/AC, so …``, never "Since triangles … are similar by AA (as …)", as if it were known
+    already (blind teacher 34); "so" once a sentence, so "; hence" where the use goes on with "so"."""
+    out = []
+    for line in lines:
+        said = []
+        for sentence in _SENTENCE.split(line):
+            m = _CRITERION.match(sentence)
+            if m is not None and m[1].startswith("triangles "):
+                rest = m[4]
+                joiner = "; hence " if ", so " in rest or "$, so $" in rest else ", so " if "; hence " not in rest \
+                    else None
+                if joiner is not None:
+                    sentence = f"T{m[1][1:]}{m[3] or ''}{joiner}{rest}"
+            said.append(sentence)
+        out.append(" ".join(said))
+    return out
 
 
 def _criterion_once(lines: list[str]) -> list[str]:
