@@ -3425,7 +3425,13 @@ class _Writer:
         if rr.q == 1 and not self.n.latex:  # a whole ratio put in: 3·10, never 3·10/1 (blind teacher 23)
             shown = re.sub(r"/1(?![\d.])", "", shown)
         chain = " = ".join(dict.fromkeys([self.n.expr(t), self.n.expr(formula), shown, self.n.number(st.value)]))
-        return (f"{_cap(why)}{_then(why)}{self._natural(s, s.lhs, s.rhs, t)}. Since {given}, "
+        natural, ratio = self._natural(s, s.lhs, s.rhs, t), f"{self.n.expr(num)}/{self.n.expr(den)}"
+        if not self.n.latex and natural.endswith(f" = {ratio}") and any(
+                re.search(rf"(?<![\w·]){re.escape(given)}(?![\w·(])", x) for x in self.lines):
+            # (the ratio's sides just found in proportion, "So KM = 3·KP.": its value put in, never "Since KM =
+            # 3·KP, KM/KP = 3" restating it, blind teacher 35)
+            return f"{_cap(why)}{_then(why)}{natural} = {self.n.number(rr)}, so {chain}."
+        return (f"{_cap(why)}{_then(why)}{natural}. Since {given}, "
                 f"{self.wrap(f'{self.n.expr(num)}/{self.n.expr(den)} = {self.n.number(rr)}')}, so {self.wrap(chain)}.")
 
     def _as_before(self, st, say: list[str]) -> None:
@@ -3881,7 +3887,7 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = _chords_as_named(_then_once(_joins_merged(_join_first(_radius_named(_equilateral_once(lines))))))
     lines = [_PERPENDICULAR_AT.sub(lambda m: _perpendicular_on(m, w), x) for x in lines]
     lines = perpendicular_as_reason(lines)  # (after the foot's line is named: "and R lies on CA" stays)
-    lines = since_once(lines)
+    lines = _perpendicular_through(since_once(lines))
     lines = _triangles_as_stated(lines, (*getattr(proof, "triangles", ()), *_asked_triangles(proof)))
     if not w.n.latex:
         lines = _bisector_as_ratio(_radius_said_once([_formula_once(_formula_put_in(x)) for x in lines]))
@@ -4219,6 +4225,35 @@ _SHAPE_SAID = re.compile(r"\b(?:(an?) )?(%s) ([A-Z]{4,})\b" % "|".join(
 
 
 _ONE_TRIANGLE = re.compile(r"(?<!right )(?<!isosceles )\btriangle ([A-Z]{3})\b")
+
+
+# two right angles read off a given perpendicular and a straight line, a sentence of their own
+_RIGHT_PAIR = re.compile(r"^Since ([A-Z]{2} is perpendicular to [A-Z]{2}) and ([A-Z]{3}) is a straight line, angle "
+                         r"([A-Z]{3}) = angle ([A-Z]{3}) = 90°\.$")
+
+
+def _perpendicular_through(lines: list[str]) -> list[str]:
+    """The right angles a perpendicular makes with a straight line through its foot, said where a later sentence
+    uses them as that perpendicular (``BA is perpendicular to the hypotenuse CD (as CA is perpendicular to BA and CAD
+    is a straight line)``), not first as two angles no sentence names (blind teacher 35: "angle BAC = angle BAD =
+    90°", then "BA is perpendicular to the hypotenuse CD": one point made twice)."""
+    out = list(lines)
+    for i, line in enumerate(out):
+        m = _RIGHT_PAIR.match(line)
+        if m is None:
+            continue
+        later = " ".join(out[i + 1:])
+        if any(re.search(rf"\bangle (?:{a}|{a[::-1]})\b", later) for a in (m[3], m[4])):
+            continue
+        use = next((k for k in range(i + 1, len(out)) if (u := re.search(
+            r"\b[A-Z]{2} is perpendicular to the hypotenuse ([A-Z]{2})\b", out[k])) is not None
+            and set(u[1]) <= set(m[2])), None)
+        if use is None:
+            continue
+        out[use] = re.sub(r"(\b[A-Z]{2} is perpendicular to the hypotenuse [A-Z]{2})\b",
+                          rf"\1 (as {m[1]} and {m[2]} is a straight line)", out[use], count=1)
+        out[i] = ""
+    return [x for x in out if x]
 
 
 def _asked_triangles(proof) -> tuple[str, ...]:
