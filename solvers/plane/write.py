@@ -562,7 +562,13 @@ _IN_WORDS = re.compile(r"\bangles ([A-Z]{3}) and ([A-Z]{3}) add up to (\d+)°$")
 _BRACKETED_VAR = re.compile(r"\([^()]*(?<![A-Za-z])[a-z](?![A-Za-z(])[^()]*\)")
 
 
-def _solved_forms(forms: list[str]) -> str:
+# a polynomial's factors set to zero: "(x - 5)(x + 1) = 0", "x(x - 4) = 0"
+_FACTORED = re.compile(r"(?:[0-9A-Za-z]*\([^()]*\)){2,}(?:\([^()]*\))* = 0|[0-9A-Za-z·]+\([^()]*\) = 0")
+# a bracket multiplied: "3(3x - 6)", "(15 - x)²", "2·(x + 1)", "(x - 2)(x + 7)"
+_PRODUCT = re.compile(r"[0-9A-Za-z·)]\(|\)[²(]")
+
+
+def _solved_forms(forms: list[str], so: bool = False) -> str:
     """An equation and the forms a student solves it through, with one "so" a sentence (blind teachers 34, 35:
     "so 3x - 4 = 14, so 3x = 18 and x = 6" runs on): ``3x - 4 = 14, 3x = 18 and x = 6``; where the next form
     opens the equation's brackets, that is a sentence of its own: ``… = 11² - (15 - x)². Expanding, 256 - x² =
@@ -577,10 +583,28 @@ def _solved_forms(forms: list[str]) -> str:
     forms = joined
     if len(forms) < 2:
         return "".join(forms)
+    at = next((i for i, x in enumerate(forms) if i and _FACTORED.fullmatch(x.strip("$"))), None)
+    if at is not None:  # (a quadratic's factors, a sentence of their own: "Factorising, (x - 5)(x + 1) = 0, so x = 5")
+        rest, pre = forms[at + 1:], forms[:at]
+        said = f"{pre[0]}, that is, {pre[1]}" if len(pre) == 2 and not so else _solved_forms(pre, so)
+        return (f"{said}. Factorising, {forms[at]}"
+                + (f", so {_listed(rest)}" if rest else ""))
     first, rest = forms[0], forms[1:]
-    if _BRACKETED_VAR.search(first) and not _BRACKETED_VAR.search(rest[0]):
-        return f"{first}. Expanding, {rest[0]}" + (f", so {and_list(rest[1:])}" if rest[1:] else "")
-    return and_list(forms)
+    if _BRACKETED_VAR.search(first) and _PRODUCT.search(first) and not _BRACKETED_VAR.search(rest[0]):
+        # (a product opened; a sum's brackets only dropped is one more form in the list: "(x + 10) + 2x = 40, 3x = 30
+        # and x = 10")
+        return f"{first}. Expanding, {rest[0]}" + (f", so {_listed(rest[1:])}" if rest[1:] else "")
+    return f"{first}, so {_listed(rest)}" if so else _listed(forms)
+
+
+def _listed(forms: list[str]) -> str:
+    """Forms of one equation in turn, ``A, B and C``; one that names its method (``by the quadratic formula, x =
+    …``) after a "so" of its own, as it says how it follows."""
+    out = forms[0]
+    for i, x in enumerate(forms[1:], 1):
+        out += ", so " if x.startswith("by ") else (" and " if i == len(forms) - 1 else ", ")
+        out += x
+    return out
 
 
 # the two Pythagoras equations of the height, packed into the rule's bracket: "(CD² = CA² - AD² = CB² - BD², with AD =
@@ -2627,8 +2651,8 @@ class _Writer:
                 if ratio is not None:  # TW/WY = TZ/XY, so x/20 = 10/16, so 10·20 = 16x
                     head = f"{_cap(reason)}{_then(reason)}{ratio[0]}"
                     solved = self._ratio_solved(s, lhs, rhs, u, v, vals, sub, ratio[1])
-                    if solved is not None:  # x/20 = 10/16 = 5/8, so x = 20·5/8 = 25/2
-                        return f"{head}, so {solved}."
+                    if solved is not None:  # x/20 = 10/16 = 5/8 and x = 20·5/8 = 25/2 (one "so": blind teacher 35)
+                        return f"{head}, so {solved.replace(', so ', ' and ', 1)}."
                     chain_eq = f"{ratio[1]}{'$, so $' if self.n.latex else ', so '}{chain_eq}"
                 found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
                 last = self.wrap(f"{self.n.expr(u)} = {found}")
@@ -2654,7 +2678,7 @@ class _Writer:
                     forms.append(last)
                 # (after a reason that says the equation in words, its numbers at once: "…: 2y + 110 = 180")
                 lead = (f"{head}{', so ' if head != _cap(reason) else ': '}" if head else "So ")
-                return f"{lead}{_solved_forms(forms)}{note}."
+                return f"{lead}{_solved_forms(forms, so=lead.endswith(': '))}{note}."
         val = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg and element_of(u) is not None)
         again = formula is not None and u in put_in(formula, sub, vals).free_symbols
         if again:  # 2·angle BAP = arc BA with angle BAP = 130° − arc BA/2: the equation, then solved for u
@@ -3083,10 +3107,10 @@ class _Writer:
             mine, before = self.n.expr(fx, vals, deg), self.n.expr(sub[x], vals, deg)
             steps, note = self._solving(_put_all(fx - sub[x], vals, {}), u, v)
             shown = self.wrap(f"{mine} = {before}")
-            work = "".join(f", so {y}" for y in steps if y != shown)
             found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
-            return (f"{reason}{_then(reason)}{self.eq(x, fx)}. Since also {self.eq(x, sub[x])}, {shown}{work} and "
-                    f"{self.wrap(f'{self.n.expr(u)} = {found}')}{note}.")
+            forms = [shown, *(y for y in steps if y != shown), self.wrap(f"{self.n.expr(u)} = {found}")]
+            return (f"{reason}{_then(reason)}{self.eq(x, fx)}. Since also {self.eq(x, sub[x])}, "
+                    f"{_solved_forms(forms, so=True)}{note}.")
         put = {x: vals[x] if x in vals else sub[x] for x in full.free_symbols - {u} if x in vals or x in sub}
         if reason is not None and _alone(lhs, rhs, u, vals, sub):
             # angle HGJ = angle KGL with angle HGJ = 163/2 and angle KGL = x: "so x = 163/2", said once
@@ -3095,12 +3119,11 @@ class _Writer:
         shown = self.wrap(f"{self.n.expr(lhs, put, deg)} = {self.n.expr(rhs, put, deg)}")
         steps, note = self._solving(_put_all(lhs - rhs, vals, sub), u, v)
         found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
-        work = "".join(f", so {x}" for x in steps if x != shown)
-        last = self.wrap(f"{self.n.expr(u)} = {found}")
+        said = _solved_forms([shown, *(x for x in steps if x != shown), self.wrap(f"{self.n.expr(u)} = {found}")])
         eq = self.eq(lhs, rhs)
         if reason is None:
-            return f"So {shown}{work} and {last}{note}."
-        return f"{reason}{_then(reason)}{eq}, so {shown}{work} and {last}{note}."
+            return f"So {said}{note}."
+        return f"{reason}{_then(reason)}{eq}, so {said}{note}."
 
     def _equal_parts(self, reason: str, full: sympy.Expr, x: sympy.Symbol, u: sympy.Symbol, v: sympy.Expr,
                      vals: dict, sub: dict, deg: bool) -> str | None:
@@ -3349,11 +3372,10 @@ class _Writer:
             steps, note = self._solving(g.rhs - inx, x, xv)
             deg = _unit(target) == "degrees"
             first = self.wrap(f"{self.n.expr(g.rhs)} = {self.n.expr(inx)}")
-            work = "".join(f", so {y}" for y in steps if y != first)
+            forms = [first, *(y for y in steps if y != first), self.wrap(f"{self.n.expr(x)} = {self.n.number(xv)}")]
             self.stated.add(_key(g.lhs - g.rhs))
             return (f"Since {self.wrap(f'{self.n.expr(e)} = {self.n.expr(inx, None, deg)}')} and "
-                    f"{self.eq(e, g.rhs)}, {first}{work} and {self.wrap(f'{self.n.expr(x)} = {self.n.number(xv)}')}"
-                    f"{note}. So {self._found_through(target, e, other, inx, x, xv, ft, st.value, deg)}.")
+                    f"{self.eq(e, g.rhs)}, {_solved_forms(forms, so=True)}{note}. So {self._found_through(target, e, other, inx, x, xv, ft, st.value, deg)}.")
         return None
 
     def _unsay(self, eq: str) -> None:
