@@ -3777,6 +3777,7 @@ def unstated(lines: list[str], givens: tuple[str, ...] | list[str] = ()) -> list
     equation brought to a number (``angle ACB = 3x - 10 = 80°``, ``We are given AB = 5``): a reader
     meets the number before its reason.  One entry per sentence and element, as ``element: sentence``."""
     stated: set[str] = {g.removeprefix("the ") for g in givens}  # the problem states its givens
+    ratios: set[str] = set()  # the ratios "X = k·Y" has said: X/Y
     out = []
     for sentence in sentences(lines):
         for clause in _CLAUSE.split(sentence):
@@ -3793,10 +3794,16 @@ def unstated(lines: list[str], givens: tuple[str, ...] | list[str] = ()) -> list
                 stated.update(n[0] for n in names[:lead])
                 continue
             for j in range(1, len(parts) - 1):
+                if parts[j].strip() in ratios and not names[j + 1]:
+                    continue  # (a ratio whose sides a sentence before set in proportion: "So KM = 3·KP." then
+                    # "LM/LR = KM/KP = 3" puts in no value of KM or KP)
                 if names[j] and not names[j + 1] and _put_in(parts[j], parts[j + 1]):
                     out += [f"{x}: {sentence}" for x in names[j] if x not in stated and x not in names[0]]
             if not re.search(r"[A-Za-z]", parts[-1]) and len(names[0]) == 1:  # a number, not 3x - 10
                 stated.add(names[0][0])
+            if len(parts) == 2 and len(names[0]) == 1 and len(names[1]) == 1 and re.fullmatch(
+                    rf"[0-9./]+·{re.escape(names[1][0])}", parts[1].strip()):  # KM = 3·KP: KM/KP is known
+                ratios.add(f"{names[0][0]}/{names[1][0]}")
     return list(dict.fromkeys(out))
 
 
