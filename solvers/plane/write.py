@@ -3798,7 +3798,8 @@ def unstated(lines: list[str], givens: tuple[str, ...] | list[str] = ()) -> list
                     continue  # (a ratio whose sides a sentence before set in proportion: "So KM = 3·KP." then
                     # "LM/LR = KM/KP = 3" puts in no value of KM or KP)
                 if names[j] and not names[j + 1] and _put_in(parts[j], parts[j + 1]):
-                    out += [f"{x}: {sentence}" for x in names[j] if x not in stated and x not in names[0]]
+                    out += [f"{x}: {sentence}" for x in names[j] if x not in stated and x not in names[0]
+                            and not (re.fullmatch(r"[A-Z]{2}", x) and x[::-1] in stated)]  # (CA is AC)
             if not re.search(r"[A-Za-z]", parts[-1]) and len(names[0]) == 1:  # a number, not 3x - 10
                 stated.add(names[0][0])
             if len(parts) == 2 and len(names[0]) == 1 and len(names[1]) == 1 and re.fullmatch(
@@ -4826,7 +4827,8 @@ def _facts_of_shape(lines: list[str], givens: list[str] | tuple[str, ...] = ()) 
                         and (a, b) not in spots)
         for names in groups.values():  # a side the chain passes through that nothing uses is filler (blind teacher
             # 34: "BC = AB = AC = 67" where BC is never used): the given and the sides used stay
-            for x in [x for x in names if x not in seen_given and not re.search(rf"\b{x}\b", rest)]:
+            for x in [x for x in names if x not in seen_given
+                      and not re.search(rf"(?<![A-Za-z])(?:{x}|{x[::-1] if len(x) == 2 else x})(?![A-Za-z])", rest)]:
                 if len(names) > 2:
                     names.remove(x)
         chains = [f"{d}{' = '.join([*names, value])}{d}" for value, names in groups.items()]
