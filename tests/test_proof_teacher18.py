@@ -57,7 +57,7 @@ def test_a_criterion_names_its_angles_by_its_triangles_and_puts_the_numbers_in()
     assert "x/10 = 6/(15/2) = 4/5 and x = 10·4/5 = 8." in text, text  # (one "so": blind teacher 35)
     text = _text("points A B C D E\ntriangle ABC\nline A D B\nline A E C\nDE parallel to BC\nAD = 4\nAB = 10\n"
                  "BC = 15\nDE = x\nfind x\n")
-    assert "x/15 = 4/10 = 2/5, so x = 15·2/5 = 6." in text, text
+    assert "x/15 = 4/10 = 2/5 and x = 15·2/5 = 6." in text, text
 
 
 def test_a_criterion_does_not_repeat_the_angles_the_line_before_states() -> None:
