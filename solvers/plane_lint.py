@@ -36,7 +36,7 @@ from .plane.deduce import agreement
 from .plane.theorems import ratio_premise_lengths
 
 __all__ = ["lint_general", "lint_proof", "claim_findings", "inscribed_findings", "right_triangle_findings",
-           "sentence_findings", "Finding"]
+           "sentence_findings", "run_on", "Finding"]
 
 NUMERIC_TOL = 1e-3  # relative: a model meets its facts to 1e-5, a derived value to ten times that (deduce.AGREE)
 
@@ -575,10 +575,22 @@ def sentence_findings(lines: list[str]) -> list[Finding]:
             + [Finding("sentence", f"a fact said twice: '{x}' says again what an earlier sentence said")
                for x in said_twice(said)]
             + [Finding("sentence", f"radians in a proof in degrees: '{x}'") for x in said if _RADIANS.search(x)]
+            + [Finding("sentence", f"an equation solved in a run-on 'so … so' chain: '{x}'")
+               for x in said if run_on(x)]
             + [Finding("sentence", f"a similarity cited for a ratio it does not give: '{x}'")
                for x in said if not all(similar_gives(*m) for m in _similar_ratios(x))]
             + [Finding("sentence", f"a right triangle cited for sides or angles not its own: '{x}'")
                for x in said if not right_triangle_owns(x)])
+
+
+# a "so" that brings a form of an equation in the variables alone (no point's name): "so 3x - 4 = 14", "so 30x = 360"
+_SO_SOLVING = re.compile(r"(?:^|, )[Ss]o \$?(?=[^,;.]*=)(?![^,;.]*[A-Z])[^,;.]*?(?<![A-Za-z])[a-z](?![A-Za-z(])")
+
+
+def run_on(sentence: str) -> bool:
+    """Does a sentence solve an equation in a chain of "so"s ("so 3x - 4 = 14, so 3x = 18 and x = 6", blind teachers
+    34, 35), where one "so" and the forms listed would do ("so 3x - 4 = 14, 3x = 18 and x = 6")?"""
+    return len(_SO_SOLVING.findall(sentence)) > 1
 
 
 # a right triangle and the equation said in it: "In the right triangle FAH (…), AH/FH = sin(angle AFH) = √3/2"
@@ -603,7 +615,8 @@ def right_triangle_owns(sentence: str) -> bool:
 # similar", "triangles ABC and GBH are similar by AA (as …), AC/GH = AB/BG"
 _SIDE2 = r"([A-Z]{2})/([A-Z]{2}) = ([A-Z]{2})/([A-Z]{2})"
 _RATIO_SINCE = re.compile(_SIDE2 + r"(?: = [^,()]+)?, since triangles ([A-Z]{3}) and ([A-Z]{3}) are similar\b")
-_SIMILAR_SO = re.compile(r"\btriangles ([A-Z]{3}) and ([A-Z]{3}) are similar by [A-Z]+(?: \([^()]*\))?, " + _SIDE2)
+_SIMILAR_SO = re.compile(r"\b[Tt]riangles ([A-Z]{3}) and ([A-Z]{3}) are similar by [A-Z]+(?: \((?:[^()]|\([^()]*\))*\))?"
+                         r"(?:, |; hence |, so )" + _SIDE2)
 
 
 def _similar_ratios(sentence: str) -> list[tuple[str, str, str, str, str, str]]:

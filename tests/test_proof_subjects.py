@@ -77,7 +77,8 @@ def test_the_step_says_what_a_teacher_writes(text: str, said: list[str], unsaid:
     _says_and_checks(text, said, unsaid)
 
 
-_OFFSET = "12² - x² = 18² - (15 - x)², so 144 - x² = 324 - 225 + 30x - x², so 30x = 45 and x = 3/2"
+# (one "so" a sentence, the expansion its own: blind teacher 34)
+_OFFSET = "12² - x² = 18² - (15 - x)². Expanding, 144 - x² = 324 - 225 + 30x - x², so 30x = 45 and x = 3/2"
 
 
 @pytest.mark.parametrize("bases,said", [

@@ -54,10 +54,10 @@ def test_a_criterion_names_its_angles_by_its_triangles_and_puts_the_numbers_in()
                  "FH = 12\nangle ABC = angle EHG\nangle EFG = angle ACB\nfind x\n")
     assert "EFG and ACD are similar by SAS (as EF/AC = FG/CD = 4/5 and angle EFG = angle ACD)" in text, text
     assert "EF/AC = FH/BC = 12/15 = 4/5, so EF = 4·AC/5" in text, text
-    assert "x/10 = 6/(15/2) = 4/5, so x = 10·4/5 = 8." in text, text
+    assert "x/10 = 6/(15/2) = 4/5 and x = 10·4/5 = 8." in text, text  # (one "so": blind teacher 35)
     text = _text("points A B C D E\ntriangle ABC\nline A D B\nline A E C\nDE parallel to BC\nAD = 4\nAB = 10\n"
                  "BC = 15\nDE = x\nfind x\n")
-    assert "x/15 = 4/10 = 2/5, so x = 15·2/5 = 6." in text, text
+    assert "x/15 = 4/10 = 2/5 and x = 15·2/5 = 6." in text, text
 
 
 def test_a_criterion_does_not_repeat_the_angles_the_line_before_states() -> None:
@@ -65,7 +65,7 @@ def test_a_criterion_does_not_repeat_the_angles_the_line_before_states() -> None
     text = _text("points Q P T R S\npolygon QPTR\ntriangle RTS\nline Q R S\nline P T S\nPQ parallel to TR\n"
                  "clockwise QPTR RTS\nPQ = 21\nPT = 8\nRT = 15\nfind ST\n")
     assert "angle PQS = angle SRT and angle QPS = angle RTS (corresponding angles)" in text, text
-    assert "Since triangles QPS and RTS are similar by AA, " in text, text
+    assert "Triangles QPS and RTS are similar by AA; hence " in text, text  # (stated, not "Since": teacher 34)
 
 
 def test_a_value_given_through_a_given_equality_is_not_restated() -> None:

@@ -13,9 +13,10 @@ def test_a_ratio_a_similarity_gives_only_with_a_tie_is_derived_first() -> None:
     values put in; the SAS then cites the ratio it found."""
     text = _text("triangle ABC\nline A D G B\nline B H C\nCD median of ABC\nline G H\nGH parallel to AC\n"
                  "angle ABC = 30\nangle ACB = 45\nBG = 5\nfind angle BDC\n")
-    assert "similar by AA (as angle CAD = angle BGH and angle B is common), AC/GH = AB/BG, so AC = AB·GH/BG" \
+    # (each similarity stated, then used: never "Since triangles … are similar", blind teacher 34)
+    assert "similar by AA (as angle CAD = angle BGH and angle B is common); hence AC/GH = AB/BG, so AC = AB·GH/BG" \
         in text, text
-    assert "= √2·AD. Since triangles ACD and GBH are similar by SAS (as AC/AD = BG/GH = √2" in text, text
+    assert "= √2·AD. Triangles ACD and GBH are similar by SAS (as AC/AD = BG/GH = √2" in text, text
     assert "AC/BG = AD/GH" not in text, text
 
 
@@ -34,8 +35,8 @@ def test_similar_triangles_with_a_common_side_are_said_congruent() -> None:
     bisector said twice, "angle ABD = angle DBE" and later "angle ABD = angle ABE/2".)"""
     text = _text("triangle ABC equilateral\nline A D C\nline C E B\nline A E\nline B D\nAE bisects angle CAB\n"
                  "BD bisects angle ABC\nAB = 7\nfind AD/AE\n")
-    assert "triangles ABD and BAE are congruent by ASA (as angle BAD = angle ABE, AB is common and angle ABD = " \
-           "angle BAE), AE = BD = 7√3/2." in text, text
+    assert "Triangles ABD and BAE are congruent by ASA (as angle BAD = angle ABE, AB is common and angle ABD = " \
+           "angle BAE), so AE = BD = 7√3/2." in text, text
     assert "/BD = 1" not in text and "similar" not in text, text
     assert "Since BD bisects the angle ABC, angle ABD = angle DBE = angle ABE/2 = 60°/2 = 30°." in text, text
     assert text.count("Since BD bisects the angle ABC") == 1, text

@@ -62,13 +62,13 @@ def test_a_given_radius_is_put_in_without_a_letter() -> None:
 
 def test_formulas_are_written_with_their_numbers() -> None:
     assert _formula_put_in("Since the perimeter of ABC is the sum of its sides, perimeter ABC = AB + AC + BC = 5 + 5 + "
-                           "5 = 15.") == "Perimeter ABC = AB + AC + BC = 5 + 5 + 5 = 15."
+                           "5 = 15.") == "Perimeter ABC = AB + BC + CA = 5 + 5 + 5 = 15."  # (round it: teacher 35)
     assert _formula_put_in("the area of sector ACB = π·(arc CB)r²/360 = π·45·2²/360 = π/2.") == (
         "the area of sector ACB = (45/360)·π·2² = π/2.")
     assert _formula_put_in("the length of arc ZY = π·(arc ZY)r/180 = π·75·6/180 = 5π/2.") == (
         "the length of arc ZY = (75/360)·2π·6 = 5π/2.")
     text = _text("points A B C\ntriangle ABC\nAB = 5\nBC = 6\nCA = 7\nfind perimeter ABC\n")
-    assert text == "Perimeter ABC = AB + AC + BC = 5 + 7 + 6 = 18.", text
+    assert text == "Perimeter ABC = AB + BC + CA = 5 + 6 + 7 = 18.", text
 
 
 def test_the_last_sentence_states_the_asked_value() -> None:

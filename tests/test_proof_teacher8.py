@@ -91,7 +91,7 @@ def test_a_proportion_in_a_variable_is_shown_as_its_ratios_with_the_numbers_put_
     sol = solve_general(parse("triangle WZT\nline W Z X\nline W T Y\nZT parallel to XY\nTW = x\nXY = 16\nWY = 20\n"
                               "TZ = 10\nfind x\n", "case.geo"))
     assert lint_general(sol) == []
-    assert "TW/WY = TZ/XY, so x/20 = 10/16 = 5/8, so x = 20·5/8 = 25/2." in sol.text(), sol.text()
+    assert "TW/WY = TZ/XY, so x/20 = 10/16 = 5/8 and x = 20·5/8 = 25/2." in sol.text(), sol.text()
 
 
 def test_a_sine_no_table_holds_is_worked_from_a_sum_of_angles():

@@ -879,7 +879,8 @@ THEOREMS: tuple[Theorem, ...] = (
             (Conclusion(16 * area("ABC") ** 2, (L("AB") + L("BC") + L("CA")) * (L("BC") + L("CA") - L("AB"))
                         * (L("CA") + L("AB") - L("BC")) * (L("AB") + L("BC") - L("CA"))),), ("ABC",),
             triangle, figure=_TRIANGLE),
-    Theorem("triangle_area_formula_sine", "by the area of triangle {0} from two sides and the included angle",
+    Theorem("triangle_area_formula_sine", "by the formula for the area of triangle {0} from two sides and the "
+            "included angle",
             (Triangle("ABC"),), (Conclusion(area("ABC"), L("AB") * L("BC") * Sin(ang("ABC")) / 2),
                                  Conclusion(area("ABC"), L("BC") * L("CA") * Sin(ang("BCA")) / 2),
                                  Conclusion(area("ABC"), L("CA") * L("AB") * Sin(ang("CAB")) / 2)), ("ABC",),
@@ -1391,8 +1392,9 @@ THEOREMS: tuple[Theorem, ...] = (
                      f"angle ONC = 90\n{fact}", weight=0.8, direct=True)
       for sentence, premise, conclusion, fact in (
           # (both perpendiculars said: they make OM and ON the distances; teachers 23, 24 marked one cited down)
+          # (not "… and so equal; hence AB = CD": the equation is the chords' equality, said once; teacher 35)
           ("since {2} and {3} are perpendicular to the chords {0} and {1}, the chords are equally far from the "
-           "centre ({2} = {3}) and so equal",
+           "centre ({2} = {3})",
            (L("OM"), L("ON")), (L("AB"), L("CD")), "OM = ON"),
           ("since the chords {0} and {1} are equal, they are equally far from the centre: {2} = {3}",
            (L("AB"), L("CD")), (L("OM"), L("ON")), "AB = CD"))),
@@ -1511,8 +1513,8 @@ THEOREMS: tuple[Theorem, ...] = (
             (Given(("rhombus", "square"), ("ABCD",)),),
             tuple(Conclusion(perimeter("ABCD"), 4 * L(side)) for side in ("AB", "BC", "CD", "DA")), ("ABCD",),
             figure="points A B C D\nrhombus ABCD", weight=0.5, direct=True),
-    Theorem("parallelogram_area_formula_sine", "by the area of the parallelogram {0} from two sides and the included "
-            "angle", (Given(_PARALLELOGRAMS, ("ABCD",)),),  # (at each corner: the given angle's own)
+    Theorem("parallelogram_area_formula_sine", "by the formula for the area of the parallelogram {0} from two sides "
+            "and the included angle", (Given(_PARALLELOGRAMS, ("ABCD",)),),  # (at each corner: the given angle's own)
             tuple(Conclusion(area("ABCD"), L(a + v) * L(v + b) * Sin(ang(a + v + b)))
                   for a, v, b in ("DAB", "ABC", "BCD", "CDA")), ("ABCD",),
             figure="points A B C D\nparallelogram ABCD"),

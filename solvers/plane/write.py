@@ -39,6 +39,7 @@ __all__ = ["Written", "write", "Namer"]
 RADIUS = "radius_of_circle_property_length_equal"
 MAX_SYSTEM = 3  # equations in the variables alone that a student solves together
 _TRIG = (Sin, Cos, Tan)
+_SYMPY_TRIG = (sympy.sin, sympy.cos, sympy.tan)
 # a similarity or congruence lists the parts its criterion matched, said before or not
 CRITERIA = frozenset({"congruent_triangle_property_line_equal", "similar_triangle_property_line_ratio",
                       "similar_triangle_property_area_square_ratio", "similar_triangle_property_perimeter_ratio"})
@@ -149,7 +150,8 @@ class Namer:
         if text is None:
             if degrees and v.is_Rational and not v.is_Integer:  # 127°/2: a number of degrees, halved
                 return rf"\frac{{{v.p}^{{\circ}}}}{{{v.q}}}" if self.latex else f"{v.p}°/{v.q}"
-            text = _latex_degrees(sympy.latex(v)) if self.latex else _plain(str(v))
+            text = _latex_degrees(sympy.latex(v)) if self.latex else _plain(
+                _PositiveFirstStr().doprint(v) if v.is_Add and v.has(*_TRIG, *_SYMPY_TRIG) else str(v))  # 6 + 6/tan(62°)
         if degrees:
             text += r"^{\circ}" if self.latex else "°"
         return text
@@ -298,17 +300,24 @@ class Namer:
         return out
 
 
+def _term_order(expr: sympy.Expr, terms: list) -> list:
+    """A sum's terms as a student writes them: the positive ones first (√(OP² - AO²), not √(-AO² + OP²)), and
+    beside a trigonometric value the whole number first (``6 + 6/tan(62°)``, not ``6/tan(62°) + 6``: blind teacher
+    35)."""
+    trig = any(t.has(*_TRIG, *_SYMPY_TRIG) for t in terms)
+    return sorted(terms, key=lambda t: (t.could_extract_minus_sign(), not (trig and t.is_Rational)))
+
+
 class _PositiveFirstStr(StrPrinter):
-    """sympy's printing with a sum's positive terms first: √(OP² - AO²), as a student writes it,
-    not √(-AO² + OP²)."""
+    """sympy's printing with a sum's terms in a student's order (``_term_order``)."""
 
     def _as_ordered_terms(self, expr, order=None):
-        return sorted(super()._as_ordered_terms(expr, order), key=lambda t: t.could_extract_minus_sign())
+        return _term_order(expr, super()._as_ordered_terms(expr, order))
 
 
 class _PositiveFirstLatex(LatexPrinter):
     def _as_ordered_terms(self, expr, order=None):
-        return sorted(super()._as_ordered_terms(expr, order), key=lambda t: t.could_extract_minus_sign())
+        return _term_order(expr, super()._as_ordered_terms(expr, order))
 
 
 def _unnegated(e: sympy.Expr) -> sympy.Expr:
@@ -548,6 +557,69 @@ _MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the (?:
 
 # a reason that says its equation in words: two angles it names and their sum
 _IN_WORDS = re.compile(r"\bangles ([A-Z]{3}) and ([A-Z]{3}) add up to (\d+)°$")
+
+
+# a bracket round a sum in a variable: "(15 - x)", "3(3x - 6)": an equation a student opens out before solving
+_BRACKETED_VAR = re.compile(r"\([^()]*(?<![A-Za-z])[a-z](?![A-Za-z(])[^()]*\)")
+
+
+# a polynomial's factors set to zero: "(x - 5)(x + 1) = 0", "x(x - 4) = 0"
+_FACTORED = re.compile(r"(?:[0-9A-Za-z]*\([^()]*\)){2,}(?:\([^()]*\))* = 0|[0-9A-Za-z·]+\([^()]*\) = 0")
+# a bracket multiplied: "3(3x - 6)", "(15 - x)²", "2·(x + 1)", "(x - 2)(x + 7)"
+_PRODUCT = re.compile(r"[0-9A-Za-z·)]\(|\)[²(]")
+
+
+def _solved_forms(forms: list[str], so: bool = False) -> str:
+    """An equation and the forms a student solves it through, with one "so" a sentence (blind teachers 34, 35:
+    "so 3x - 4 = 14, so 3x = 18 and x = 6" runs on): ``3x - 4 = 14, 3x = 18 and x = 6``; where the next form
+    opens the equation's brackets, that is a sentence of its own: ``… = 11² - (15 - x)². Expanding, 256 - x² =
+    121 - 225 + 30x - x², so 30x = 360 and x = 12``."""
+    joined = [forms[0]]
+    for x in forms[1:]:  # one side kept is one chain: "CG² = 67² + 19² - 2·67·19·cos(60°) = 3577", never said twice
+        left, eq, right = x.strip("$").partition(" = ")
+        if eq and " = " not in right and joined[-1].strip("$").partition(" = ")[0] == left:
+            joined[-1] = joined[-1][:-1] + f" = {right}$" if x.startswith("$") else f"{joined[-1]} = {right}"
+        else:
+            joined.append(x)
+    forms = joined
+    if len(forms) < 2:
+        return "".join(forms)
+    at = next((i for i, x in enumerate(forms) if i and _FACTORED.fullmatch(x.strip("$"))), None)
+    if at is not None:  # (a quadratic's factors, a sentence of their own: "Factorising, (x - 5)(x + 1) = 0, so x = 5")
+        rest, pre = forms[at + 1:], forms[:at]
+        said = f"{pre[0]}, that is, {pre[1]}" if len(pre) == 2 and not so else _solved_forms(pre, so)
+        return (f"{said}. Factorising, {forms[at]}"
+                + (f", so {_listed(rest)}" if rest else ""))
+    first, rest = forms[0], forms[1:]
+    if _BRACKETED_VAR.search(first) and _PRODUCT.search(first) and not _BRACKETED_VAR.search(rest[0]):
+        # (a product opened; a sum's brackets only dropped is one more form in the list: "(x + 10) + 2x = 40, 3x = 30
+        # and x = 10")
+        return f"{first}. Expanding, {rest[0]}" + (f", so {_listed(rest[1:])}" if rest[1:] else "")
+    return f"{first}, so {_listed(rest)}" if so else _listed(forms)
+
+
+def _listed(forms: list[str]) -> str:
+    """Forms of one equation in turn, ``A, B and C``; one that names its method (``by the quadratic formula, x =
+    …``) after a "so" of its own, as it says how it follows."""
+    out = forms[0]
+    for i, x in enumerate(forms[1:], 1):
+        out += ", so " if x.startswith("by ") else (" and " if i == len(forms) - 1 else ", ")
+        out += x
+    return out
+
+
+# the two Pythagoras equations of the height, packed into the rule's bracket: "(CD² = CA² - AD² = CB² - BD², with AD =
+# AB - BD, so CA² - (AB - BD)² = CB² - BD²)", said as sentences of their own where the writer opens them out
+_PYTHAGORAS_PAIR = re.compile(r" \([A-Z]{2}² = [A-Z]{2}² - [A-Z]{2}² = [A-Z]{2}² - [A-Z]{2}², with [^()]*"
+                              r"\([^()]*\)²[^()]*\)")
+
+
+# the centroid's sentence that finds its median from the line through it: "since F is the centroid of triangle ABC and
+# the line BF meets CA at D, BD is the median from B, and F lies one third of the way along it from D"
+_CENTROID_FOUND = re.compile(r"[Ss]ince (?P<o>[A-Z]) is the centroid of triangle (?P<tri>[A-Z]{3}) and the line "
+                             r"(?P<vertex>[A-Z])(?P=o) meets (?P<side>[A-Z]{2}) at (?P<mid>[A-Z]), "
+                             r"(?P<median>[A-Z]{2}) is the median from (?P=vertex), "
+                             r"(?P<rest>which (?P=o) divides in the ratio 2:1|and (?P=o) lies [a-z ]+ from [A-Z])")
 
 
 def _then(reason: str) -> str:
@@ -1162,6 +1234,22 @@ class _Writer:
             c, x = elements[0]
             self.sub.setdefault(x, sympy.expand(x - e / c))
 
+    def _median_given(self, part: str) -> str:
+        """The centroid's sentence where the question gives its median (or the midpoint that makes it one): the
+        median named, not found again from the line through the centroid (blind teacher 34: "the line BF meets CA
+        at D, BD is the median from B" after the sentence that used the given median)."""
+        m = _CENTROID_FOUND.search(part)
+        if m is None:
+            return part
+        o, tri, y, z, x, mid = m["o"], m["tri"], *m["side"], m["vertex"], m["mid"]
+        halves = {_key(element_symbol("length", (y, mid)) - element_symbol("length", (mid, z)))}
+        if not halves & {_key(e) for e in getattr(self.proof, "marked", ())}:
+            return part
+        median = m["median"]
+        said = (f"it divides the median {median} in the ratio 2:1" if m["rest"].startswith("which")
+                else f"it lies on the median {median},{m['rest'].removeprefix(f'and {o} lies')}")
+        return f"{part[:m.start()]}{m[0][0]}ince {o} is the centroid of triangle {tri}, {said}{part[m.end():]}"
+
     def _reason(self, s, text: str) -> str:
         """The theorem's sentence with the premises a judgement rests on, where they are not the line before."""
         text = self._rule_once(s, text)
@@ -1177,6 +1265,8 @@ class _Writer:
         part = re.sub(r"\bhypotenuse ([A-Z])([A-Z])\b", lambda m: "hypotenuse " + self.n.expr(
             element_symbol("length", (m[1], m[2]))), part)
         part = self._judged_before(s, part)
+        if s.instance.family.key == "centroid_of_triangle_property_line_ratio":
+            part = self._median_given(part)
         if s.instance.family.key == "isosceles_triangle_property_line_coincidence":
             part = _again_also(_one_role(part, s.lhs - s.rhs), self.lines)
         # an angle named through a point on its arm is tied to the shape's own name in a sentence of its own, before
@@ -2118,16 +2208,61 @@ class _Writer:
                  f"{sq(a)} - {u}². ")
         said += (f"By Pythagoras in the right triangle {name(other)}{e2}, {h}² = {name(other)}² - "
                  f"({num(d)} - {u})² = {sq(c)} - ({num(d)} - {u})². ")
-        said += (f"So {sq(a)} - {u}² = {sq(c)} - ({num(d)} - {u})², so {num(a ** 2)} - {u}² = {num(c ** 2)} - "
-                 f"{num(d ** 2)} + {num(2 * d)}{u} - {u}², so {num(2 * d)}{u} = {num(a ** 2 - c ** 2 + d ** 2)} and "
-                 f"{u} = {num(x)}. ")  # (opened out first)
+        # the two heights equated, then opened out as a sentence of its own: one "so" a sentence (blind teacher 34)
+        said += (f"Equating the two, {sq(a)} - {u}² = {sq(c)} - ({num(d)} - {u})². Expanding, {num(a ** 2)} - {u}² "
+                 f"= {num(c ** 2)} - {num(d ** 2)} + {num(2 * d)}{u} - {u}², so {num(2 * d)}{u} = "
+                 f"{num(a ** 2 - c ** 2 + d ** 2)} and {u} = {num(x)}. ")
         said += f"Hence {h} = √({leg_name}² - {u}²) = √({sq(a)} - {sq(x)}) = {num(value)}."
+        return {}, [said]
+
+    def _height_foot(self, pool, known, sub, target, value) -> tuple[dict, list[str]] | None:
+        """The part of a side the foot of a height cuts off, from the three sides, as a student finds it (blind
+        teacher 34: the whole argument was one parenthesis and its expansion skipped): the two Pythagoras equations
+        for the height, the other part as the side less this one, the two equated, then opened out and solved.
+        None where the step is not that one rule, its three sides not all known, or in LaTeX."""
+        if (self.n.latex or len(pool) != 1 or pool[0][2] is None or not target.is_Symbol
+                or pool[0][0].instance.family.key != "right_triangle_property_pythagorean_difference"):
+            return None
+        s, e, why = pool[0]
+        xyf, xzf = s.instance.names[:2]
+        x, y, f, z = xyf[0], xyf[1], xyf[2], xzf[1]
+
+        def seg(p: str, q: str) -> sympy.Symbol:
+            return element_symbol("length", (p, q))
+        xy, xz, yz, zf, xf, yf = (seg(*pq) for pq in ((x, y), (x, z), (y, z), (z, f), (x, f), (y, f)))
+        if target != zf or not {xy, xz, yz} <= known.keys() or any(known[k].free_symbols for k in (xy, xz, yz)):
+            return None
+        a, b, c = known[xy], known[xz], known[yz]
+        if not is_zero((a ** 2 - b ** 2 - c ** 2) / (-2 * c) - value) or not 0 < value < c:
+            return None
+        reason = self._stated_eq(s, e, why)
+        if reason is None:
+            return None
+        reason = _PYTHAGORAS_PAIR.sub("", reason)
+        self.jumps.append(2)
+        num, name = self.n.number, self.n.expr
+        t, h = name(zf), name(xf)
+
+        def sq(v: sympy.Expr) -> str:
+            return f"{num(v)}²" if v.is_Integer else f"({num(v)})²"
+        pair = f"{h}² = {name(xy)}² - {name(yf)}² and {h}² = {name(xz)}² - {t}²"
+        part = f"{name(yf)} = {name(yz)} - {t} = {num(c)} - {t}"
+        m = re.fullmatch(r"(Since [^,;]+), by Pythagoras in the right triangles ([A-Z]{3}) and ([A-Z]{3})", reason)
+        if m is not None:  # (the right angle and the foot on the side: both triangles right-angled, said once)
+            said = (f"{m[1]} and {f} lies on {name(yz)}, the triangles {m[2]} and {m[3]} are right-angled at {f}, "
+                    f"and {part}. By Pythagoras in them, {pair}. ")
+        else:
+            said = f"{_cap(reason)}, {pair}. Since {f} lies on {name(yz)}, {part}. "
+        said += (f"Equating the two, {sq(a)} - ({num(c)} - {t})² = {sq(b)} - {t}². "
+                f"Expanding, {num(a ** 2)} - {num(c ** 2)} + {num(2 * c)}·{t} - {t}² = {num(b ** 2)} - {t}², so "
+                f"{num(2 * c)}·{t} = {num(b ** 2 - a ** 2 + c ** 2)} and {t} = {num(value)}.")
         return {}, [said]
 
     def _eliminate(self, pool, known, sub, target, value) -> list[str] | None:
         """The step's sentences, one unknown each; None when the equations cannot be so taken apart."""
         read = (self._ratio_read(pool, known, sub, target, value)
-                or self._trapezoid_height(pool, known, sub, target, value))
+                or self._trapezoid_height(pool, known, sub, target, value)
+                or self._height_foot(pool, known, sub, target, value))
         if read is not None:
             return read
         say: list[str] = []
@@ -2685,8 +2820,8 @@ class _Writer:
                 if ratio is not None:  # TW/WY = TZ/XY, so x/20 = 10/16, so 10·20 = 16x
                     head = f"{_cap(reason)}{_then(reason)}{ratio[0]}"
                     solved = self._ratio_solved(s, lhs, rhs, u, v, vals, sub, ratio[1])
-                    if solved is not None:  # x/20 = 10/16 = 5/8, so x = 20·5/8 = 25/2
-                        return f"{head}, so {solved}."
+                    if solved is not None:  # x/20 = 10/16 = 5/8 and x = 20·5/8 = 25/2 (one "so": blind teacher 35)
+                        return f"{head}, so {solved.replace(', so ', ' and ', 1)}."
                     chain_eq = f"{ratio[1]}{'$, so $' if self.n.latex else ', so '}{chain_eq}"
                 found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
                 last = self.wrap(f"{self.n.expr(u)} = {found}")
@@ -2706,12 +2841,13 @@ class _Writer:
                         if opened_out not in steps and opened_out.strip("$") != chain_eq:
                             steps.insert(0, opened_out)
                 said = [self.wrap(chain_eq.rsplit(", so ", 1)[-1].removeprefix("$")), *steps]  # (its simplified form)
-                work = "".join(f", so {x}" for x, before in zip(steps, said) if x != before)
-                # (not "w = 12 and w = 12")
-                tail = f" and {last}" if (steps or said)[-1].strip("$") != last.strip("$") else ""
-                if head:  # (after a reason that says the equation in words, its numbers at once: "…: 2y + 110 = 180")
-                    return f"{head}{', so ' if head != _cap(reason) else ': '}{self.wrap(chain_eq)}{work}{tail}{note}."
-                return f"So {self.wrap(chain_eq)}{work}{tail}{note}."
+                forms = [self.wrap(x) for x in chain_eq.split("$, so $" if self.n.latex else ", so ")]
+                forms += [x for x, before in zip(steps, said) if x != before]
+                if (steps or said)[-1].strip("$") != last.strip("$"):  # (not "w = 12 and w = 12")
+                    forms.append(last)
+                # (after a reason that says the equation in words, its numbers at once: "…: 2y + 110 = 180")
+                lead = (f"{head}{', so ' if head != _cap(reason) else ': '}" if head else "So ")
+                return f"{lead}{_solved_forms(forms, so=lead.endswith(': '))}{note}."
         val = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg and element_of(u) is not None)
         again = formula is not None and u in put_in(formula, sub, vals).free_symbols
         if again:  # 2·angle BAP = arc BA with angle BAP = 130° − arc BA/2: the equation, then solved for u
@@ -3140,10 +3276,10 @@ class _Writer:
             mine, before = self.n.expr(fx, vals, deg), self.n.expr(sub[x], vals, deg)
             steps, note = self._solving(_put_all(fx - sub[x], vals, {}), u, v)
             shown = self.wrap(f"{mine} = {before}")
-            work = "".join(f", so {y}" for y in steps if y != shown)
             found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
-            return (f"{reason}{_then(reason)}{self.eq(x, fx)}. Since also {self.eq(x, sub[x])}, {shown}{work} and "
-                    f"{self.wrap(f'{self.n.expr(u)} = {found}')}{note}.")
+            forms = [shown, *(y for y in steps if y != shown), self.wrap(f"{self.n.expr(u)} = {found}")]
+            return (f"{reason}{_then(reason)}{self.eq(x, fx)}. Since also {self.eq(x, sub[x])}, "
+                    f"{_solved_forms(forms, so=True)}{note}.")
         put = {x: vals[x] if x in vals else sub[x] for x in full.free_symbols - {u} if x in vals or x in sub}
         if reason is not None and _alone(lhs, rhs, u, vals, sub):
             # angle HGJ = angle KGL with angle HGJ = 163/2 and angle KGL = x: "so x = 163/2", said once
@@ -3152,12 +3288,11 @@ class _Writer:
         shown = self.wrap(f"{self.n.expr(lhs, put, deg)} = {self.n.expr(rhs, put, deg)}")
         steps, note = self._solving(_put_all(lhs - rhs, vals, sub), u, v)
         found = self.n.expr(v, None, deg) if v.free_symbols else self.n.number(v, deg)
-        work = "".join(f", so {x}" for x in steps if x != shown)
-        last = self.wrap(f"{self.n.expr(u)} = {found}")
+        said = _solved_forms([shown, *(x for x in steps if x != shown), self.wrap(f"{self.n.expr(u)} = {found}")])
         eq = self.eq(lhs, rhs)
         if reason is None:
-            return f"So {shown}{work} and {last}{note}."
-        return f"{reason}{_then(reason)}{eq}, so {shown}{work} and {last}{note}."
+            return f"So {said}{note}."
+        return f"{reason}{_then(reason)}{eq}, so {said}{note}."
 
     def _equal_parts(self, reason: str, full: sympy.Expr, x: sympy.Symbol, u: sympy.Symbol, v: sympy.Expr,
                      vals: dict, sub: dict, deg: bool) -> str | None:
@@ -3406,11 +3541,10 @@ class _Writer:
             steps, note = self._solving(g.rhs - inx, x, xv)
             deg = _unit(target) == "degrees"
             first = self.wrap(f"{self.n.expr(g.rhs)} = {self.n.expr(inx)}")
-            work = "".join(f", so {y}" for y in steps if y != first)
+            forms = [first, *(y for y in steps if y != first), self.wrap(f"{self.n.expr(x)} = {self.n.number(xv)}")]
             self.stated.add(_key(g.lhs - g.rhs))
             return (f"Since {self.wrap(f'{self.n.expr(e)} = {self.n.expr(inx, None, deg)}')} and "
-                    f"{self.eq(e, g.rhs)}, {first}{work} and {self.wrap(f'{self.n.expr(x)} = {self.n.number(xv)}')}"
-                    f"{note}. So {self._found_through(target, e, other, inx, x, xv, ft, st.value, deg)}.")
+                    f"{self.eq(e, g.rhs)}, {_solved_forms(forms, so=True)}{note}. So {self._found_through(target, e, other, inx, x, xv, ft, st.value, deg)}.")
         return None
 
     def _unsay(self, eq: str) -> None:
@@ -3482,7 +3616,13 @@ class _Writer:
         if rr.q == 1 and not self.n.latex:  # a whole ratio put in: 3·10, never 3·10/1 (blind teacher 23)
             shown = re.sub(r"/1(?![\d.])", "", shown)
         chain = " = ".join(dict.fromkeys([self.n.expr(t), self.n.expr(formula), shown, self.n.number(st.value)]))
-        return (f"{_cap(why)}{_then(why)}{self._natural(s, s.lhs, s.rhs, t)}. Since {given}, "
+        natural, ratio = self._natural(s, s.lhs, s.rhs, t), f"{self.n.expr(num)}/{self.n.expr(den)}"
+        if not self.n.latex and natural.endswith(f" = {ratio}") and any(
+                re.search(rf"(?<![\w·]){re.escape(given)}(?![\w·(])", x) for x in self.lines):
+            # (the ratio's sides just found in proportion, "So KM = 3·KP.": its value put in, never "Since KM =
+            # 3·KP, KM/KP = 3" restating it, blind teacher 35)
+            return f"{_cap(why)}{_then(why)}{natural} = {self.n.number(rr)}, so {chain}."
+        return (f"{_cap(why)}{_then(why)}{natural}. Since {given}, "
                 f"{self.wrap(f'{self.n.expr(num)}/{self.n.expr(den)} = {self.n.number(rr)}')}, so {self.wrap(chain)}.")
 
     def _as_before(self, st, say: list[str]) -> None:
@@ -3806,6 +3946,7 @@ def unstated(lines: list[str], givens: tuple[str, ...] | list[str] = ()) -> list
     equation brought to a number (``angle ACB = 3x - 10 = 80°``, ``We are given AB = 5``): a reader
     meets the number before its reason.  One entry per sentence and element, as ``element: sentence``."""
     stated: set[str] = {g.removeprefix("the ") for g in givens}  # the problem states its givens
+    ratios: set[str] = set()  # the ratios "X = k·Y" has said: X/Y
     out = []
     for sentence in sentences(lines):
         for clause in _CLAUSE.split(sentence):
@@ -3822,10 +3963,17 @@ def unstated(lines: list[str], givens: tuple[str, ...] | list[str] = ()) -> list
                 stated.update(n[0] for n in names[:lead])
                 continue
             for j in range(1, len(parts) - 1):
+                if parts[j].strip() in ratios and not names[j + 1]:
+                    continue  # (a ratio whose sides a sentence before set in proportion: "So KM = 3·KP." then
+                    # "LM/LR = KM/KP = 3" puts in no value of KM or KP)
                 if names[j] and not names[j + 1] and _put_in(parts[j], parts[j + 1]):
-                    out += [f"{x}: {sentence}" for x in names[j] if x not in stated and x not in names[0]]
+                    out += [f"{x}: {sentence}" for x in names[j] if x not in stated and x not in names[0]
+                            and not (re.fullmatch(r"[A-Z]{2}", x) and x[::-1] in stated)]  # (CA is AC)
             if not re.search(r"[A-Za-z]", parts[-1]) and len(names[0]) == 1:  # a number, not 3x - 10
                 stated.add(names[0][0])
+            if len(parts) == 2 and len(names[0]) == 1 and len(names[1]) == 1 and re.fullmatch(
+                    rf"[0-9./]+·{re.escape(names[1][0])}", parts[1].strip()):  # KM = 3·KP: KM/KP is known
+                ratios.add(f"{names[0][0]}/{names[1][0]}")
     return list(dict.fromkeys(out))
 
 
@@ -3921,7 +4069,8 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
         src, val = w.radius_of.get(x), w.known.get(x)
         if at is None and src is not None and val is not None and not val.free_symbols:  # put in as a number:
             said = f"{r} = {w.n.expr(src)}" if w._beyond_radii(src) else r  # (AO only where a step uses it)
-            dropped = None if said != r or w.n.latex else _letter_dropped(lines, r, w.n.number(val))
+            # (also where a step names the radius by its segment: "Let r = AO = 9" is filler, blind teacher 34)
+            dropped = None if w.n.latex else _letter_dropped(lines, r, w.n.number(val))
             if dropped is not None:  # (the radius given: "BC = 2·8 = 16", no "Let r = 8 be the radius …")
                 lines = dropped
                 continue
@@ -3937,12 +4086,13 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = _chords_as_named(_then_once(_joins_merged(_join_first(_radius_named(_equilateral_once(lines))))))
     lines = [_PERPENDICULAR_AT.sub(lambda m: _perpendicular_on(m, w), x) for x in lines]
     lines = perpendicular_as_reason(lines)  # (after the foot's line is named: "and R lies on CA" stays)
-    lines = since_once(lines)
-    lines = _triangles_as_stated(lines, getattr(proof, "triangles", ()))
+    lines = _perpendicular_through(since_once(lines))
+    lines = _triangles_as_stated(lines, (*getattr(proof, "triangles", ()), *_asked_triangles(proof)))
     if not w.n.latex:
         lines = _bisector_as_ratio(_radius_said_once([_formula_once(_formula_put_in(x)) for x in lines]))
     if not w.n.latex:
         lines = _angles_in_their_triangle(lines, w)
+    lines = _criterion_stated(lines)
     if not w.n.latex and proof.goal is not None and lines and proof.value is not None:
         lines[-1] = _closing(lines[-1], w, proof.goal, proof.value, lines)
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
@@ -4276,6 +4426,42 @@ _SHAPE_SAID = re.compile(r"\b(?:(an?) )?(%s) ([A-Z]{4,})\b" % "|".join(
 _ONE_TRIANGLE = re.compile(r"(?<!right )(?<!isosceles )\btriangle ([A-Z]{3})\b")
 
 
+# two right angles read off a given perpendicular and a straight line, a sentence of their own
+_RIGHT_PAIR = re.compile(r"^Since ([A-Z]{2} is perpendicular to [A-Z]{2}) and ([A-Z]{3}) is a straight line, angle "
+                         r"([A-Z]{3}) = angle ([A-Z]{3}) = 90°\.$")
+
+
+def _perpendicular_through(lines: list[str]) -> list[str]:
+    """The right angles a perpendicular makes with a straight line through its foot, said where a later sentence
+    uses them as that perpendicular (``BA is perpendicular to the hypotenuse CD (as CA is perpendicular to BA and CAD
+    is a straight line)``), not first as two angles no sentence names (blind teacher 35: "angle BAC = angle BAD =
+    90°", then "BA is perpendicular to the hypotenuse CD": one point made twice)."""
+    out = list(lines)
+    for i, line in enumerate(out):
+        m = _RIGHT_PAIR.match(line)
+        if m is None:
+            continue
+        later = " ".join(out[i + 1:])
+        if any(re.search(rf"\bangle (?:{a}|{a[::-1]})\b", later) for a in (m[3], m[4])):
+            continue
+        use = next((k for k in range(i + 1, len(out)) if (u := re.search(
+            r"\b[A-Z]{2} is perpendicular to the hypotenuse ([A-Z]{2})\b", out[k])) is not None
+            and set(u[1]) <= set(m[2])), None)
+        if use is None:
+            continue
+        out[use] = re.sub(r"(\b[A-Z]{2} is perpendicular to the hypotenuse [A-Z]{2})\b",
+                          rf"\1 (as {m[1]} and {m[2]} is a straight line)", out[use], count=1)
+        out[i] = ""
+    return [x for x in out if x]
+
+
+def _asked_triangles(proof) -> tuple[str, ...]:
+    """The triangles the goal names (``area ABD``), spelt as the question asks for them: they outrank a spelling the
+    problem declares but its text never says (blind teacher 34: "the area of triangle DBA", then "area ABD")."""
+    return tuple("".join(el.points) for x in sympy.sympify(getattr(proof, "goal", 0)).free_symbols
+                 if (el := element_of(x)) is not None and el.kind.key == "area" and len(el.points) == 3)
+
+
 def _triangles_as_stated(lines: list[str], triangles: tuple[str, ...]) -> list[str]:
     """Each triangle the problem states spelt as its question spells it wherever one triangle is named: its three
     vertices name it in any order, so "triangle ACB" a line after "the isosceles triangle BAC", or "the median BD
@@ -4299,12 +4485,61 @@ _SECTOR_LETTERS = re.compile(r"π·\(arc [A-Z]{2,3}\)·?(?:[A-Za-z]{1,2})²?/(?:
 _SECTOR_PUT = re.compile(r"π·([0-9.]+)·([0-9.√]+|\([^()]*\))(²?)/(360|180)(?=[ .,;]|$)")
 
 
+# a perimeter as the sum of its sides and, maybe, their values: "Perimeter ABNC = AB + AC + BN + CN = 3 + 3/tan(62°) + …"
+_PERIMETER_TERMS = re.compile(r"\b([Pp]erimeter) ([A-Z]{3,}) = ((?:[A-Z]{2} \+ )+[A-Z]{2})(?: = ([^=;]+?))?"
+                              r"(?= = |[,;]|\.(?: |$)|$)")
+
+
+def _top_terms(text: str) -> list[str]:
+    """The terms of a sum outside any bracket: ``3 + (2 + √3) + 4`` gives three."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and text.startswith(" + ", i):
+            out.append(text[start:i])
+            start = i + 3
+    return [*out, text[start:]]
+
+
+def _sides_in_order(m: re.Match) -> str:
+    """A perimeter's sides in the order round its boundary, each named along it (``AB + BN + NC + CA``), their
+    values put in in that order too (blind teacher 35: "AB + AC + BN + CN" jumps about the figure)."""
+    shape, terms = m[2], m[3].split(" + ")
+    sides = [shape[i] + shape[(i + 1) % len(shape)] for i in range(len(shape))]
+    at = {frozenset(x): i for i, x in enumerate(sides)}
+    if len(terms) != len(sides) or {frozenset(t) for t in terms} != set(at):
+        return m[0]
+    values = _top_terms(m[4]) if m[4] else None
+    if values is not None and len(values) != len(terms):
+        return m[0]
+    order = sorted(range(len(terms)), key=lambda i: at[frozenset(terms[i])])
+    said = f"{m[1]} {shape} = {' + '.join(sides)}"
+    return said + (f" = {' + '.join(values[i] for i in order)}" if values is not None else "")
+
+
+# the arcs that make up the circle, listed round it, and their sum: "since arcs BC, CE, ED and DB make up the whole
+# circle, arc BC + arc CE + arc DB + arc ED = 360°"
+_WHOLE_CIRCLE = re.compile(r"\barcs ((?:[A-Z]{2}, )*[A-Z]{2}) and ([A-Z]{2}) make up the whole circle(, \$?)"
+                           r"((?:arc [A-Z]{2} \+ )+arc [A-Z]{2}) = ")
+
+
+def _arcs_in_order(m: re.Match) -> str:
+    """The sum of the arcs that make up a circle in the order the reason lists them, round the circle (blind teacher
+    35: "arc BC + arc CE + arc DB + arc ED")."""
+    listed = [*m[1].split(", "), m[2]]
+    terms = m[4].split(" + ")
+    if sorted(terms) != sorted(f"arc {x}" for x in listed):
+        return m[0]
+    return f"{m[0][:m.start(4) - m.start()]}{' + '.join(f'arc {x}' for x in listed)} = "
+
+
 def _formula_put_in(line: str) -> str:
     """A formula as a textbook writes it with its numbers put in: the perimeter as the sum of the sides with no
     sentence saying that it is one (``Perimeter ABC = AB + BC + CA = 5 + 6 + 7 = 18.``), a sector's area and an
     arc's length as the circle's part (``(45/360)·π·2² = π/2``, ``(75/360)·2π·6 = 5π/2``), never π·(arc CB)r²/360
     (blind teachers 45, 46)."""
-    line = _PERIMETER_SUM.sub(r"Perimeter \1 = ", line)
+    line = _PERIMETER_TERMS.sub(_sides_in_order, _PERIMETER_SUM.sub(r"Perimeter \1 = ", line))
+    line = _WHOLE_CIRCLE.sub(_arcs_in_order, line)
 
     def part(m: re.Match) -> str:
         if (m[3] == "²") != (m[4] == "360"):
@@ -4739,6 +4974,7 @@ def _facts_of_shape(lines: list[str], givens: list[str] | tuple[str, ...] = ()) 
         # only chains of names ending in a number move (angle DBF = 60°, BC = AB = 18), each resting on givens
         # or on the facts before it: a value the proof finds later (angle QLR = angle MLR = 20°) stays where it is
         plain, seen = [], {g.removeprefix("the ") for g in givens}
+        seen_given = set(seen)
         for fact in facts:
             parts = fact[3].split(" = ")
             if (len(parts) < 2 or re.search(r"[A-Z]", parts[-1])
@@ -4757,8 +4993,17 @@ def _facts_of_shape(lines: list[str], givens: list[str] | tuple[str, ...] = ()) 
             names = groups.setdefault(parts[-1], [])
             names += [x for x in parts[:-1] if x not in names]
         d = facts[0][2]
-        chains = [f"{d}{' = '.join([*names, value])}{d}" for value, names in groups.items()]
         i, j = facts[0][:2]
+        spots = {(a, b) for a, b, *_ in facts}
+        rest = " ".join(x for a, line in enumerate(said) for b, x in enumerate(line) if (a, b) > (i, j)
+                        and (a, b) not in spots)
+        for names in groups.values():  # a side the chain passes through that nothing uses is filler (blind teacher
+            # 34: "BC = AB = AC = 67" where BC is never used): the given and the sides used stay
+            for x in [x for x in names if x not in seen_given
+                      and not re.search(rf"(?<![A-Za-z])(?:{x}|{x[::-1] if len(x) == 2 else x})(?![A-Za-z])", rest)]:
+                if len(names) > 2:
+                    names.remove(x)
+        chains = [f"{d}{' = '.join([*names, value])}{d}" for value, names in groups.items()]
         said[i][j] = f"Since {reason}, {and_list(chains)}."
         for i, j, *_ in facts[1:]:
             said[i][j] = ""
@@ -4932,6 +5177,12 @@ def _then_once(lines: list[str]) -> list[str]:
             if m is not None and re.search(rf"(?<![\w\\]){re.escape(m[2])} = (?:[^.;,]*? = )?{re.escape(m[3])}"
                                            r"(?![\w.^])", before):
                 continue
+            if (m is not None and kept and (last := _THEN.match(kept[-1])) is not None
+                    and not re.search(r" and |, |; ", kept[-1] + sentence)):
+                # (two values worked out in turn, one sentence: "Then arc BC = 80° and arc ED = 60°", never
+                # "Then … Then …", blind teacher 35)
+                kept[-1] = f"{kept[-1][:-1]} and {sentence.removeprefix('Then ')}"
+                continue
             kept.append(sentence)
         out.append(" ".join(kept))
     return [x for x in out if x]
@@ -4963,6 +5214,26 @@ def _no_tautology(lines: list[str]) -> list[str]:
 # "Since triangles ABE and CDE are congruent by ASA (as …), …": a criterion's sentence, with or without its parts
 _CRITERION = re.compile(r"^Since ((?:triangles )?[A-Z]{3,} and [A-Z]{3,} are (congruent|similar) by [A-Z]{2,3})"
                         r"( \(as (?:[^()]|\([^()]*\))*\))?, (.*)$")
+
+
+def _criterion_stated(lines: list[str]) -> list[str]:
+    """A congruence or similarity the sentence itself proves stated, then used: ``Triangles ABC and AED are similar by
+    AA (as …); hence DE/BC = AD/AC, so …``, never "Since triangles … are similar by AA (as …)", as if it were known
+    already (blind teacher 34); "so" once a sentence, so "; hence" where the use goes on with "so"."""
+    out = []
+    for line in lines:
+        said = []
+        for sentence in _SENTENCE.split(line):
+            m = _CRITERION.match(sentence)
+            if m is not None and m[1].startswith("triangles "):
+                rest = m[4]
+                joiner = "; hence " if ", so " in rest or "$, so $" in rest else ", so " if "; hence " not in rest \
+                    else None
+                if joiner is not None:
+                    sentence = f"T{m[1][1:]}{m[3] or ''}{joiner}{rest}"
+            said.append(sentence)
+        out.append(" ".join(said))
+    return out
 
 
 def _criterion_once(lines: list[str]) -> list[str]:
