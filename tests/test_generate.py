@@ -279,12 +279,16 @@ def test_cli_generate_stats_and_chat_export(tmp_path):
 @pytest.mark.slow
 def test_killed_process_resumes(tmp_path):
     out = tmp_path / "k"
-    args = [sys.executable, "-m", "geomill", "generate", "-n", "200", "--depth", "2", "--seed", "2", "--out", str(out),
+    # 6 shards: killed once 3 are written (atomically), the resumed run has 3 left to add, which a run that
+    # restarted from nothing, rewrote a written shard otherwise or skipped what was left would still get wrong;
+    # 200 (20 shards) tested nothing more at three times the cost
+    args = [sys.executable, "-m", "geomill", "generate", "-n", "60", "--depth", "2", "--seed", "2", "--out", str(out),
             "--shard-size", "10", "--quiet", "--no-chat"]
     proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.time() + 120
     while time.time() < deadline and len(list((out / "data").glob("shard-*.jsonl"))) < 3:
         time.sleep(0.2)
+    assert proc.poll() is None, "the run ended before it was killed: nothing was resumed"
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     assert subprocess.run(args, cwd=ROOT).returncode == 0

@@ -13,6 +13,7 @@ import sys
 import tempfile
 import time
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -259,16 +260,21 @@ _PEAK = ("import atexit, resource, runpy, sys\n"
          "runpy.run_module('geomill', run_name='__main__')\n")
 
 
-def _child(args: list[str], seconds: float, interrupt_after: float | None = None) -> tuple[int, str, float]:
+def _child(args: list[str], seconds: float, interrupt_when: Callable[[], bool] | None = None
+           ) -> tuple[int, str, float]:
     """``geomill ARGS`` in a child process: exit status, stderr, peak resident MB of that child (and of
-    the processes it waited for), as the child itself reads it when it exits."""
+    the processes it waited for), as the child itself reads it when it exits; with ``interrupt_when``,
+    Ctrl-C as soon as it holds (polled: a fixed sleep lands at another stage on a busy machine)."""
     fd, peak_file = tempfile.mkstemp()
     os.close(fd)
     proc = subprocess.Popen([sys.executable, "-c", _PEAK, peak_file, *args], stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, cwd=ROOT, start_new_session=True)
-    if interrupt_after is not None:
-        time.sleep(interrupt_after)
-        os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C does: the whole group
+    if interrupt_when is not None:
+        until = time.monotonic() + seconds
+        while proc.poll() is None and not interrupt_when() and time.monotonic() < until:
+            time.sleep(0.05)
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C does: the whole group
     try:
         err = proc.communicate(timeout=seconds)[1].decode()
     except subprocess.TimeoutExpired:
@@ -290,14 +296,18 @@ def test_a_line_of_500_points_and_a_gzip_of_a_million_lines_stay_small(place):
 
 
 def test_ctrl_c_ends_an_import_with_one_line_and_no_worker_traceback(place):
-    # the sample 20 times over (new ids): still importing when Ctrl-C comes, however fast the machine; a Ctrl-C
-    # that lands while the workers start is not seen (they are started deaf to it), so the import may finish
+    # the sample 20 times over (new ids): still importing when Ctrl-C comes, however fast the machine, which is
+    # sent once the journal holds a first problem (the workers are up and the parent is reading their results);
+    # a Ctrl-C that lands while the workers start is not seen (they are started deaf to it), so the import may
+    # finish, and a fixed 2.5 s wait landed there on a loaded machine (the whole import ran: 89 s in CI)
     rows = [json.loads(line) for line in SAMPLE.read_text().splitlines() if line.strip()]
     many = place / "many.jsonl"
+    journal = place / "o" / ".intr.records" / "journal" / "entries.jsonl"  # (the staging folder of --out o/intr)
     many.write_text("".join(json.dumps({**r, "problem_id": 100_000 * k + int(r["problem_id"])}) + "\n"
                             for k in range(1, 21) for r in rows))
     rc, err, _ = _child(["import", "formalgeo", str(many), "--out", str(place / "o" / "intr"), "--records",
-                         "--workers", "2", "--no-images"], 300, interrupt_after=2.5)
+                         "--workers", "2", "--no-images"], 300, interrupt_when=lambda: journal.is_file() and
+                         journal.stat().st_size > 0)
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     assert rc in (0, 130), err
 

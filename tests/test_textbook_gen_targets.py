@@ -4,6 +4,7 @@ alone, and a problem asked to use such a family is generated, re-solved and lint
 from __future__ import annotations
 
 import collections
+from collections.abc import Iterable
 
 import numpy as np
 import pytest
@@ -13,11 +14,12 @@ from geomill.generate.textbook_gen.targets import TARGETS, UNREACHABLE, pick, us
 from geomill.solvers.plane.theorems import registry
 
 
-def _made_with(family: str, recipe, seeds: int) -> bool:
-    """One of ``seeds`` constructions aimed at ``family`` by ``recipe`` alone (``make.attempt`` as a default set
-    draws it, the aim fixed) makes a problem, written, re-solved and linted, whose proof uses the family."""
+def _made_with(family: str, recipe, seeds: Iterable[int]) -> bool:
+    """One of the constructions of ``seeds`` aimed at ``family`` by ``recipe`` alone (``make.attempt`` as a
+    default set draws it, the aim fixed) makes a problem, written, re-solved and linted, whose proof uses the
+    family."""
     cfg = TextbookConfig(images=False)
-    for seed in range(seeds):
+    for seed in seeds:
         rng = make.rng_for(seed, "recipe", f"{family}:{recipe}")
         try:
             for made in make.attempt(cfg, rng, 2):
@@ -29,17 +31,43 @@ def _made_with(family: str, recipe, seeds: int) -> bool:
 
 
 RECIPES = [(f, r) for f in sorted(TARGETS) for r in TARGETS[f]]
+IDS = [f"{f}-{r[0]}+{'+'.join(r[1])}" for f, r in RECIPES]
 TRIES = 12  # constructions a recipe is given, the first that makes a problem using its family ending the search
+# the first of the TRIES seeds that made one, for the recipes whose search was slowest, tried first: the same
+# seeds are tried (a seed that no longer makes one falls back to the others in order), so the test asks what
+# it asked, without remaking the constructions before it (8 for the median's: three quarters of its cost)
+FIRST_SEED = {
+    "altitude_of_triangle_judgment-triangle+foot": 3,
+    "arc_midpoint_property_angle_bisect-isosceles_triangle+circumcircle+arc_midpoint": 3,
+    "bisector_of_angle_judgment_angle_equal-sss_triangle+equal_angles": 3,
+    "bisector_of_angle_property_line_ratio-right_triangle+bisector": 3,
+    "circle_property_chord_perpendicular_bisect_angle-isosceles_triangle+circumcircle+chord_foot": 1,
+    "circle_property_chord_perpendicular_bisect_chord-equilateral_triangle+circumcircle+chord_foot": 2,
+    "circle_property_chord_perpendicular_bisect_chord-isosceles_triangle+circumcircle+chord_foot": 1,
+    "circle_property_length_of_radius_and_diameter-isosceles_triangle+circumcircle+tangent": 2,
+    "rectangle_judgment_right_angle-right_altitude+projections": 2,
+    "rhombus_perimeter_formula-rhombus+quadrilateral_height": 3,
+    "rhombus_property_diagonal_bisect_angle-rhombus+quadrilateral_midpoints": 1,
+    "right_triangle_property_length_of_median-right_altitude+median": 8,
+    "sector_perimeter_formula-circle+": 2,
+    "square_area_formula-square_point+intersection": 1,
+    "tangent_of_circle_property_quadrilateral_angle-circle+tangent_pair": 1,
+    "tangential_quadrilateral_property_pitot-tangential_quadrilateral+": 1,
+    "triangle_area_formula_heron-sss_triangle+median+perpendicular": 2,
+    "triangle_property_exterior_angle-isosceles_triangle+extension": 1,
+}
 
 
 # (the set counts made problems: a recipe whose figures have a goal whose proof cites the family, the check this
 # replaced, may still make none with it, the written problem's own proof taking another route or its text leaving
 # the answer open; 0 of 4 constructions for 32 of main's 93 recipes before genreach2)
 @pytest.mark.slow
-@pytest.mark.parametrize("family,recipe", RECIPES, ids=[f"{f}-{r[0]}+{'+'.join(r[1])}" for f, r in RECIPES])
-def test_each_recipe_makes_a_problem_using_its_family(family: str, recipe, monkeypatch) -> None:
+@pytest.mark.parametrize("family,recipe,first", [(f, r, FIRST_SEED.get(i, 0)) for (f, r), i in zip(RECIPES, IDS)],
+                         ids=IDS)
+def test_each_recipe_makes_a_problem_using_its_family(family: str, recipe, first: int, monkeypatch) -> None:
     monkeypatch.setattr(make, "pick", lambda *a, **k: (family, recipe))
-    assert _made_with(family, recipe, TRIES), f"{recipe} made no problem using {family} in {TRIES} constructions"
+    seeds = [first, *(s for s in range(TRIES) if s != first)]
+    assert _made_with(family, recipe, seeds), f"{recipe} made no problem using {family} in {TRIES} constructions"
 
 
 def test_targets_and_unreachable_are_solver_families_apart() -> None:
@@ -79,11 +107,15 @@ def test_aiming_leaves_each_natural_base_most_of_its_draws() -> None:
 
 # families no generated problem of a default set reached before constructions aimed at them
 # (the equal arcs' chords took 20 s of retries: its recipe's reach is tested above)
-@pytest.mark.parametrize("family", ["altitude_of_triangle_judgment", "right_triangle_property_length_of_median",
-                                    "rectangle_judgment_right_angle"])
-def test_a_required_family_is_generated_solved_and_linted(family: str) -> None:
+# (the median's seed 7: every seed of 0-7 made one, seed 5 in 14 CPU s of constructions that missed it, 7 in 3)
+@pytest.mark.parametrize("family,seed", [("altitude_of_triangle_judgment", 5),
+                                         ("right_triangle_property_length_of_median", 7),
+                                         ("rectangle_judgment_right_angle", 5)],
+                         ids=["altitude_of_triangle_judgment", "right_triangle_property_length_of_median",
+                              "rectangle_judgment_right_angle"])
+def test_a_required_family_is_generated_solved_and_linted(family: str, seed: int) -> None:
     cfg = TextbookConfig(theorems=family, images=False, goals_per_figure=1)
-    made = next(iter(problems(5, 1, cfg)), None)
+    made = next(iter(problems(seed, 1, cfg)), None)
     assert made is not None, f"no problem with {family}"
     assert family in {k for st in made.solution.proof.steps for k in st.theorems}
 
