@@ -472,7 +472,31 @@ def _measured_angles(fig: Figure, cdl: list[str]) -> list[str]:
     have = {t[i:] + t[:i] for t in fig.turns if len(t) == 3 for i in range(3)} | set(fig.turns)  # ACM is CMA
     return [a for a in dict.fromkeys(named) if len(set(a)) == 3 and a not in straight and a not in have
             and a[::-1] not in have and a[::-1] not in named and not any(set(a) <= ln for ln in lines)
-            and not (a[::-1] in fig.corners and a not in fig.corners)]
+            and not ((a[::-1] in fig.corners or _against_corners(a, fig)) and a not in fig.corners)]
+
+
+def _against_corners(a: str, fig: Figure) -> bool:
+    """The angle PVQ named against the faces' corners at V run together: from the ray VQ the corners turn
+    to the ray VP before the ray opposite VQ (so QVP, under 180°, turns the way the faces do, and PVQ would be
+    the reflex angle).  Problem 1238's MSQ = 106° beside faces QSR, RSM, MSN with Q, S, N on one line: taken as
+    a turn, no figure meets it.  Only where V lies inside a line through Q, whose other ray bounds the walk."""
+    p, v, q = a
+    start, goal = _ray(q, v, fig.lines), _ray(p, v, fig.lines)
+    if start[1] == 0 or start[0].index(v) in (0, len(start[0]) - 1):
+        return False
+    succ: dict = {}
+    for c in fig.corners:
+        if c[1] == v:
+            succ.setdefault(_ray(c[0], v, fig.lines), set()).add(_ray(c[2], v, fig.lines))
+    opposite, seen, frontier = (start[0], -start[1]), {start}, [start]
+    while frontier:
+        for r in succ.get(frontier.pop(), ()):
+            if r == goal:
+                return True
+            if r != opposite and r not in seen:
+                seen.add(r)
+                frontier.append(r)
+    return False
 
 
 def _face_arcs(faces: list[list[str]], centre: str) -> list[tuple[str, str]]:

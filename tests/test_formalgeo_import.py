@@ -359,6 +359,23 @@ def test_an_angle_face_named_backwards_is_no_turn_and_the_figure_is_found() -> N
     assert solve_general(parsed).exact_value == 128
 
 
+def test_an_angle_named_against_the_corners_run_together_is_no_turn() -> None:
+    """Dev problem 1238: faces QSR, RSM, MSN turn from ray SQ through SR and SM to SN (Q, S, N on one line), so
+    the measured angle MSQ = 7a + 1 names QSM backwards; as a turn it left no figure (refused), now left out."""
+    problem = {"problem_id": 1238, "source": "Geometry3k-1278", "problem_level": 0, "problem_answer": "15",
+               "construction_cdl": ["Shape(QS,SR,RQ)", "Shape(RS,SM,MR)", "Shape(MS,SN,NM)", "Collinear(QRM)",
+                                    "Collinear(QSN)"],
+               "text_cdl": ["Equal(LengthOfLine(QS),3*a-14)", "Equal(LengthOfLine(SN),2*a+1)",
+                            "Equal(LengthOfLine(SQ),LengthOfLine(SN))", "Equal(MeasureOfAngle(MSQ),7*a+1)",
+                            "IsMedianOfTriangle(MS,MQN)"], "image_cdl": [], "goal_cdl": "Value(a)"}
+    text, parsed = convert(problem)
+    turn = next(line for line in text.splitlines() if line.startswith("clockwise ")).split()[1:]
+    assert {"QSR", "RSM", "MSN"} <= set(turn) and "MSQ" not in turn
+    assert solve_general(parsed).exact_value == 15
+    problem["text_cdl"][3] = "Equal(MeasureOfAngle(QSM),7*a+1)"  # named the way the faces turn: kept
+    assert "QSM" in next(line for line in convert(problem)[0].splitlines() if line.startswith("clockwise "))
+
+
 def test_a_face_with_arcs_bulging_into_it_turns_as_the_polygon_of_its_corners() -> None:
     """5534: three sectors cut from a triangle's corners, the rest a face of segments and arcs: with
     no turning chain its mirror image measures the other sectors (31.4 for 2π)."""

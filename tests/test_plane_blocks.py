@@ -109,6 +109,8 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "angle BCD = 70\nfind angle CDA", 110),
     ("sine_theorem", "points A B C\ntriangle ABC\nangle ABC = 45\nangle BCA = 60\nAC = 6\nfind AB", 3 * sympy.sqrt(6)),
     ("cosine_theorem", "points A B C\ntriangle ABC\nAB = 3\nAC = 5\nangle BAC = 60\nfind BC", sympy.sqrt(19)),
+    ("sine_theorem_circumradius", "points A B C O\ntriangle ABC\ncircle O through A B C\nangle BAC = 60\nBC = 6\n"
+     "find radius O", 2 * sympy.sqrt(3)),
     ("polygon_perimeter_formula", "points A B C D\npolygon ABCD\nAB = 3\nBC = 4\nCD = 5\nDA = 6\n"
      "find perimeter ABCD", 18),
     ("polygon_area_split", "points A B C D\nquadrilateral ABCD\narea ABCD = 20\narea ABC = 8\nfind area CDA", 12),

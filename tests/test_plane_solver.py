@@ -133,7 +133,8 @@ def test_every_family_has_a_sentence_and_a_known_key() -> None:
             "isosceles_right_triangle_property_pythagorean", "equilateral_triangle_judgment_isosceles_and_angle",
             "triangle_area_property_same_height", "right_triangle_property_pythagorean_difference",
             "equilateral_triangle_property_altitude_bisect", "parallel_property_bend_angle",
-            "circumcenter_of_triangle_property_central_angle", "isosceles_triangle_judge_line_coincidence"}
+            "circumcenter_of_triangle_property_central_angle", "isosceles_triangle_judge_line_coincidence",
+            "sine_theorem_circumradius"}
     for key, fam in registry().items():
         assert fam.sentence
         assert fam.key in names or fam.key in ours, key

@@ -20,10 +20,11 @@ CASES = [
     # a square's midline: no trapezoid
     ("points A B C D F G\nsquare ABCD\nline A F B\nline D G C\nline F G\nF midpoint of AB\nFG parallel to BC\n"
      "AB = 20\nfind FG\n", 20, [], ["trapezoid"]),
-    # the circumcentre's two radii at once, not through B
+    # the circumradius from the side AC and its angle at once (the extended law of sines, teacher 32's gen 2), never
+    # through the radius BO
     ("points A B C O\ntriangle ABC\ncircle O through A B C\nO circumcentre of ABC\nAB = 3\nBC = 5\n"
-     "angle ABC = 60\nfind circle area O\n", None, ["Since O is the circumcentre of triangle ABC, AO = CO."],
-     ["BO = CO", "Join BO"]),
+     "angle ABC = 60\nfind circle area O\n", None, ["By the extended law of sines in triangle ABC inscribed in circle O, "
+                                                   "AC = 2r·sin(angle ABC)"], ["BO = CO", "Join BO"]),
     # two right angles in one semicircle: one sentence
     ("points A B C D O\npolygon ABCD\nline A O C\ncircle O through A B C D\nAC diameter of circle O\nAC = 65\n"
      "AB = 16\nAD = 33\nfind area ABCD\n", 1428, ["angle ABC = angle ADC = 90° (angles in a semicircle)"],

@@ -36,3 +36,11 @@ def test_generated_problems_say_each_reason_once() -> None:
     legs = ("points A B C D E\ntriangle BCA right at C\nline A D B\nline C D\nline C E A\nCD altitude of CAB\n"
             "DE perpendicular to CE\nAD = 10\nBD = 24\nfind CE\n")
     assert _text(legs).count("Since CD is perpendicular to the hypotenuse AB") == 1
+
+
+def test_a_circumradius_from_a_side_and_its_angle_by_the_extended_law_of_sines() -> None:
+    """Blind teacher 32's gen 2: the radius through triangle AOC, its base angle and the law of sines in it."""
+    text = _text("points A B C O\ntriangle ABC\ncircle O through A B C\nO circumcentre of ABC\nAB = 8\nBC = 23\n"
+                 "angle ABC = 60\nfind circle area O\n")
+    assert "extended law of sines in triangle ABC" in text and "triangle ACO" not in text
+    assert text.count("\n") <= 2

@@ -1,10 +1,11 @@
 """Each fact said once in a written proof (solvers/plane/tidy.py), and the linter's rule for a fact said twice."""
 import re
 
+import sympy
 from geomill.dsl import parse
 from geomill.solvers.plane import solve_general
 from geomill.solvers.plane.tidy import tidy
-from geomill.solvers.plane.write import sentences
+from geomill.solvers.plane.write import _shortest_trig, sentences
 from geomill.solvers.plane_lint import lint_general, said_twice, sentence_findings
 
 BASE = "By the angle sum of the isosceles triangle ACB (its base angles are equal, as AC = AB), "
@@ -64,6 +65,14 @@ def test_a_solved_isosceles_triangle_says_its_base_angles_once_and_lints_clean()
     text = sol.text()
     assert "an angle of 60° at A, it is equilateral" in text and "angle sum" not in text, text
     assert lint_general(sol) == []
+
+
+def test_a_trig_sum_over_a_tangent_is_left_short():
+    """(FormalGeo 1909: "AB = 24/sin(32°) = 24·sin(32°) + 24·cos(32°)/tan(32°)", a linear solve's form of 24/sin(32°)
+    that trigsimp leaves as it is while the tangent stands.)"""
+    a = 8 * sympy.pi / 45
+    assert _shortest_trig(24 * sympy.sin(a) + 24 * sympy.cos(a) / sympy.tan(a)) == 24 / sympy.sin(a)
+    assert _shortest_trig(24 * sympy.cos(a) / sympy.tan(a)) == 24 * sympy.cos(a) / sympy.tan(a)  # (no sum: as it is)
 
 
 def test_radians_in_a_proof_in_degrees_are_a_finding():

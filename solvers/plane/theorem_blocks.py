@@ -918,6 +918,19 @@ THEOREMS: tuple[Theorem, ...] = (
              Conclusion(L("BC") * Sin(ang("ACB")), L("AB") * Sin(ang("BAC"))),
              Conclusion(L("CA") * Sin(ang("ACB")), L("AB") * Sin(ang("ABC")))), ("ABC",), triangle,
             figure=_TRIANGLE),
+    # the extended law of sines: a side of a triangle inscribed in a circle is the diameter times the sine of the
+    # opposite angle (the circle's radius from a side and its angle at once, blind teacher 32's gen 2: never a
+    # triangle on the centre, the law of sines in it and its root squared back).  A general law left where a special
+    # triangle says it: at an angle of 30°, 45°, 135° or 150° the chord's central angle is 60° or 90° (the
+    # equilateral or the isosceles right triangle on the centre, teachers 15 and 17), at 90° the side is a diameter,
+    # and an equilateral triangle's side is √3 times the radius (its own block; a² + b² + c² = ab + bc + ca only there)
+    Theorem("sine_theorem_circumradius", "by the extended law of sines in triangle {0} inscribed in circle {1}",
+            (Triangle("ABC"), OnCircle("AO"), OnCircle("BO"), OnCircle("CO"), Cyclic("XYZ", "ABC"),
+             *(Unlike(ang("YXZ"), sympy.Integer(a)) for a in (30, 45, 90, 135, 150)),
+             Unlike(L("XY") ** 2 + L("YZ") ** 2 + L("ZX") ** 2,
+                    L("XY") * L("YZ") + L("YZ") * L("ZX") + L("ZX") * L("XY"))),
+            (Conclusion(L("YZ"), 2 * R * Sin(ang("YXZ"))),), ("ABC", "O"),
+            figure="circle O through A B C\ntriangle ABC", weight=1.2),
     # (at each angle that is not right on the figure: at a right angle it is Pythagoras, never "… cos(90°)")
     Theorem("cosine_theorem", "by the law of cosines in triangle {0}",
             (Triangle("ABC"), Cyclic("XYZ", "ABC"), Unlike(ang("YXZ"), _RIGHT)),

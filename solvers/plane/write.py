@@ -452,10 +452,13 @@ def _unsquared(v: sympy.Expr) -> sympy.Expr:
 
 def _shortest_trig(v: sympy.Expr) -> sympy.Expr:
     """A sum of trigonometric values in its shortest form, as a student would leave it: 8/sin(43°), never
-    8·sin(43°) + 8·sin(43°)·tan(47°)², which a linear solve can return for the same number."""
+    8·sin(43°) + 8·sin(43°)·tan(47°)², nor 24·sin(32°) + 24·cos(32°)/tan(32°) for 24/sin(32°), which a linear
+    solve can return for the same number."""
     if v.free_symbols or not v.is_Add or not v.has(sympy.sin, sympy.cos, sympy.tan) or sympy.count_ops(v) > 40:
         return v
     out = sympy.trigsimp(v)
+    if sympy.count_ops(out) >= sympy.count_ops(v):  # (trigsimp leaves a tangent of a number alone: over one line)
+        out = sympy.trigsimp(sympy.together(v.replace(sympy.tan, lambda x: sympy.sin(x) / sympy.cos(x))))
     return out if sympy.count_ops(out) < sympy.count_ops(v) else v
 
 
