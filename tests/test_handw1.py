@@ -65,7 +65,7 @@ def test_vertical_angles_given_in_x_are_set_equal() -> None:
     (195 - 5x)°"), where a textbook sets the vertical angles equal."""
     text = _text("line A P B\nline C P D\nangle APC = 3x + 15\nangle BPD = 5x - 15\nfind angle APD\n")
     assert text.startswith("Since AB and CD cross at P (vertical angles), angle APC = angle BPD, so 3x + 15 = 5x - 15, "
-                           "so 2x = 30 and x = 15."), text
+                           "2x = 30 and x = 15."), text
 
 
 def test_a_right_trapezoids_slanted_leg_is_found_by_pythagoras() -> None:
