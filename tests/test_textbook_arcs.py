@@ -103,3 +103,13 @@ def test_a_proof_speaks_of_the_arc_the_user_wrote(text, says):
         assert s in proof, proof
     assert "-angle" not in proof and "So -" not in proof
     assert "We are given angle AOB" not in proof and "We are given 360" not in proof
+
+
+def test_a_written_arc_a_theorem_takes_as_an_arc_is_put_in_without_its_central_angle():
+    """Two secants' angle takes the arcs themselves: the given arcs are put in as written, never turned into
+    their central angles and back ("so its central angle is angle BOD = 110°", then "since arc DB has the
+    measure of its central angle BOD, arc DB = 110°")."""
+    proof = solve_general(parse("circle O through A B C D\nline P A B\nline P C D\nA on major arc BD\n"
+                                "C on major arc BD\narc BD = 110\narc AC = 30\nfind angle BPD\n")).proof.render()
+    assert "central angle" not in proof, proof
+    assert proof.count("Since") == 1 and "(110° - 30°)/2 = 40°" in proof, proof

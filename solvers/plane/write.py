@@ -967,7 +967,7 @@ class _Writer:
         for s in givens:  # (never said on its own: its value enters the step that uses it)
             e = s.lhs - s.rhs
             k = _key(e)
-            if k not in self.stated and self._written_given(s, known, say):
+            if k not in self.stated and self._written_given(s, known, say, theorems):
                 continue
             self._shape_given(s, k, say)
             self.given_keys.add(k)
@@ -1196,10 +1196,13 @@ class _Writer:
         self.shape_rules.add(why)
         say.append(f"{why[0].upper()}{why[1:]}, so {self.eq(s.lhs, s.rhs)}.")
 
-    def _written_given(self, s, known: dict, say: list[str]) -> bool:
+    def _written_given(self, s, known: dict, say: list[str], theorems: list) -> bool:
         """A given the user wrote as a textbook arc (``arc AB = 80``, ``major arc ACB = 250``) said as
         written, then read as the angle it measures: ``We are given major arc AB = 250°. Since the
-        central angle AOB stands on the rest of the circle, angle AOB = 360° - 250° = 110°.``  False
+        central angle AOB stands on the rest of the circle, angle AOB = 360° - 250° = 110°.``  Where the
+        step wants the arc itself and no equation of the proof names its central angle, the given is the
+        arc's value, put in where used (never "so its central angle is angle BOD = 110°", then "since arc DB
+        has the measure of its central angle BOD, arc DB = 110°": a round trip back to the given).  False
         where the given is no such arc or is not a number."""
         name = self.n.written.get(s.lhs)
         if name is None or s.rhs.free_symbols or self.proof.goal is not None and is_zero(s.lhs - self.proof.goal):
@@ -1213,6 +1216,12 @@ class _Writer:
         self.stated.add(_key(s.lhs - s.rhs))
         self.stated.add(_key(u - v))
         given = self.wrap(f"{name[1] if self.n.latex else name[0]} = {self.n.number(s.rhs, True)}")
+        arc = self._arc_of_central(u, theorems) if c1 == 1 else None
+        if arc is not None:  # put in where used, as any given value is
+            known[arc] = v
+            self._given_now.add(arc)
+            self.given_names.append(self.n.expr(arc, None, False))
+            return True
         if c1 == 1:
             say.append(f"We are given {given}, so its central angle is {self.eq(u, v)}.")
         else:
@@ -1225,6 +1234,18 @@ class _Writer:
         known[u] = v
         self.known[u] = v
         return True
+
+    def _arc_of_central(self, angle: sympy.Symbol, theorems: list) -> sympy.Symbol | None:
+        """The arc symbol a step reads off the central angle ``angle`` (its measure-of-the-central-angle
+        equation, removed from ``theorems``), where no other equation of the proof names that angle; else
+        None."""
+        tie = next((t for t in theorems if t.instance.family.key == "arc_property_center_angle"
+                    and t.lhs.is_Symbol and t.rhs == angle), None)
+        if tie is None or any(angle in (q.lhs - q.rhs).free_symbols for st in self.proof.steps
+                              for q, _ in st.equations if q is not tie and q.instance.family.key != "given"):
+            return None
+        theorems.remove(tie)
+        return tie.lhs
 
     def _keep_expression(self, e: sympy.Expr) -> None:
         """A relation that gives one element as an expression in the variables (AD - x = 17) is kept, so
