@@ -29,6 +29,7 @@ import re
 from fractions import Fraction
 
 import sympy
+from geomill.engine.geometry import angle_at
 from geomill.engine.plane import Degrees, element_of, element_symbol
 
 from .lint import Finding
@@ -458,20 +459,13 @@ def right_triangle_findings(lines: list[str], model) -> list[Finding]:
             if frozenset(t) in done or not set(t) <= at.keys():
                 continue
             done.add(frozenset(t))
-            v = next((c for i, c in enumerate(t) if abs(_angle_at(at, t[i - 1], c, t[(i + 1) % 3]) - 90) < 1e-3), None)
+            v = next((c for i, c in enumerate(t) if abs(angle_at(at[t[i - 1]], at[c], at[t[(i + 1) % 3]]) - 90) < 1e-3), None)
             if v is None:
                 out.append(Finding("claim", f"'{sentence}' calls {t} a right triangle, not right on the figure"))
             elif not _right_said(t, v, " ".join(said), problem):
                 out.append(Finding("sentence", f"a right triangle named with no right angle said before it: "
                                                f"'{sentence}' ({t}, right at {v})"))
     return out
-
-
-def _angle_at(at: dict, a: str, v: str, b: str) -> float:
-    """The angle avb on the figure, in degrees."""
-    (ax, ay), (vx, vy), (bx, by) = at[a], at[v], at[b]
-    u, w = (ax - vx, ay - vy), (bx - vx, by - vy)
-    return abs(math.degrees(math.atan2(u[0] * w[1] - u[1] * w[0], u[0] * w[0] + u[1] * w[1])))
 
 
 def _right_said(t: str, v: str, text: str, problem) -> bool:

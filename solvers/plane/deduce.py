@@ -37,7 +37,7 @@ from geomill.engine.relations import BLOCKS_BY_KEY
 from sympy.core.assumptions import check_assumptions
 from sympy.functions.elementary.trigonometric import InverseTrigonometricFunction, TrigonometricFunction
 
-from ..linear import Inconsistent, LinearTable
+from ..linear import Answer, Inconsistent, LinearTable
 from ..nonlinear import _real
 from ..numeric import UNDERDETERMINED, NumericModel, build_model
 from .configuration import Configuration
@@ -774,9 +774,17 @@ class Deduction:
         (_path_weight), summed; and of two proofs of one weight, the one that states fewer values weighs less (TIE
         each): the square's area from the side AD that Pythagoras found, not from BC, which the rule of equal sides
         (one fact however many of its equations a proof cites) gives from AD in a sentence of its own."""
-        ids = frozenset().union(*(self._closure(e, 0) for e in eqs))
         return sum(self._path_weight(e) for e in eqs) - self._sum(self._put_in_twice(eqs)) \
-            + TIE * len(self._values_stated(ids))
+            + TIE * len(self._values_stated(self._support(eqs)))
+
+    def _support(self, eqs) -> frozenset:
+        """The equations (ids) that ``eqs`` are and rest on, each once."""
+        return frozenset().union(*(self._closure(e, 0) for e in eqs))
+
+    def support_weight(self, *answers: Answer) -> float:
+        """The weight of the equations the explanations ``answers`` cite with all they rest on, each counted once
+        however many of them cite it: what proving them together costs."""
+        return self._sum(self._support([e for ans in answers for e, _ in ans.why]))
 
     def _put_in_twice(self, eqs) -> frozenset:
         """The equations (ids) of the proofs of values that two or more of ``eqs`` put in: the proof states such a

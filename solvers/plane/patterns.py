@@ -1046,8 +1046,6 @@ class Proven(Check):
         return ix.proven is not None and ix.proven(*self.bound(ix, b))
 
 
-
-
 @dataclass(frozen=True)
 class Differ(Proven):
     """``lhs`` and ``rhs`` have proven values, and they differ: a judgement's premise that rules a case out (a

@@ -302,15 +302,13 @@ def _ratio_tie(ded: Deduction, out: Outcome, first: bool) -> dict | None:
     if not (num.is_Symbol and den.is_Symbol) or num == den:
         return None
     tie = {num: Fraction(1), den: -Fraction(out.value.p, out.value.q)}
-    eqs = lambda ans: [e for e, _ in ans.why]  # noqa: E731
     whole = ded.evaluate(tie, first=first, light=True)
     if whole is None or not whole.why:
         return None
     parts = [ded.evaluate({s: 1}, first=first, light=True) for s in (num, den)]
     if any(a is None or not a.why for a in parts):
         return tie
-    ids = lambda ans: frozenset().union(*(ded._closure(e, 0) for e in eqs(ans)))  # noqa: E731
-    return tie if ded._sum(ids(whole)) + TIE_SAVES <= ded._sum(ids(parts[0]) | ids(parts[1])) else None
+    return tie if ded.support_weight(whole) + TIE_SAVES <= ded.support_weight(*parts) else None
 
 
 def _with_rounds(ded: Deduction, proof: Proof) -> Proof:

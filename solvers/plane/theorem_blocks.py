@@ -608,29 +608,28 @@ _CONGRUENCE = (
 _CUT_PARALLELOGRAM = ("since {0} is parallel to {1[0]}{1[1]} and {1[0]}{0[1]} is parallel to {1[1]}{0[0]} (on opposite "
                       "sides of the parallelogram {1}), {1[0]}{1[1]}{0[0]}{0[1]} is a parallelogram")
 _TEMPLATE_AT = {"A": "{1[0]}", "B": "{1[1]}", "C": "{1[2]}", "D": "{1[3]}", "E": "{0[0]}", "F": "{0[1]}"}
+_CUT_END = {"E": "B", "F": "A"}  # the cut-off parallelogram ABEF's side from each point: BE and AF
+
+
+def _at(points: str) -> str:
+    """Template letters of the cut-off parallelogram's sentence as its format fields."""
+    return "".join(_TEMPLATE_AT[p] for p in points)
 
 
 def _carried_half(m: str, side: str, n: str, other: str) -> str:
     """The cut-off parallelogram's sentence when it carries the given midpoint ``m`` of ``side`` across to ``n`` on
     the opposite side ``other`` (template letters): the equal sides and halves it reads, and the given midpoint, named,
     ``… is a parallelogram and BE = AF = AD/2 = BC/2 (as F is the midpoint of AD), so E is the midpoint of BC``."""
-    def at(points: str) -> str:
-        return "".join(_TEMPLATE_AT[p] for p in points)
-    end = {"E": "B", "F": "A"}  # the cut-off parallelogram ABEF's side from each point: BE and AF
-    n_end, m_end = end[n], end[m]
-    return (f"{_CUT_PARALLELOGRAM} and {at(n_end + n)} = {at(m_end + m)} = {at(side)}/2 = {at(other)}/2 (as {at(m)} "
-            f"is the midpoint of {at(side)}), so {at(n)} is the midpoint of {at(other)}")
+    return (f"{_CUT_PARALLELOGRAM} and {_at(_CUT_END[n] + n)} = {_at(_CUT_END[m] + m)} = {_at(side)}/2 = "
+            f"{_at(other)}/2 (as {_at(m)} is the midpoint of {_at(side)}), so {_at(n)} is the midpoint of {_at(other)}")
 
 
 def _carried_part(m: str, side: str, n: str) -> str:
     """The cut-off parallelogram's sentence for the part it carries across itself: ``… is a parallelogram and
     BE = AF, half of AD (as F is its midpoint)``, the half of the given side read at once (never through E being
     the midpoint of BC and BC's length: a circle back to the same half)."""
-    def at(points: str) -> str:
-        return "".join(_TEMPLATE_AT[p] for p in points)
-    end = {"E": "B", "F": "A"}
-    return (f"{_CUT_PARALLELOGRAM} and {at(end[n] + n)} = {at(end[m] + m)}, half of {at(side)} (as {at(m)} is its "
-            "midpoint)")
+    return (f"{_CUT_PARALLELOGRAM} and {_at(_CUT_END[n] + n)} = {_at(_CUT_END[m] + m)}, half of {_at(side)} (as "
+            f"{_at(m)} is its midpoint)")
 
 
 def _half(mab: str) -> tuple[Near, Proven]:

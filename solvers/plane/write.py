@@ -18,7 +18,7 @@ import functools
 import math
 import re
 import string
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -655,6 +655,26 @@ def _angle_named(name: str, text: str) -> bool:
     return re.search(rf"(?<!vertical )\bangles? (?:[A-Z]{{3}} and )?{name}\b", text) is not None
 
 
+def _angles_named(instance, atoms) -> Iterator[tuple[sympy.Symbol, str]]:
+    """Each angle a theorem's sentence names (its names, and an angle its words spell from a name's letters: "its
+    central angle AOH" of arc OAH) with the one atom of ``atoms`` at its vertex, as (atom, name), in the sentence's
+    order."""
+    text = instance.text
+    for name in dict.fromkeys([*instance.names, *re.findall(r"\bangle ([A-Z]{3})\b", text)]):
+        if len(name) != 3 or not _angle_named(name, text):
+            continue
+        at = [x for x in atoms if element_of(x).points[1] == name[1]]
+        if len(at) == 1:
+            yield at[0], name
+
+
+def _problem_atoms(proof) -> set:
+    """The elements the problem's givens and goal name (each keeps the problem's name)."""
+    return set(sympy.sympify(proof.goal).free_symbols) | {x for st in proof.steps for q, _ in st.equations
+                                                         if q.instance.family.key == "given"
+                                                         for x in (q.lhs - q.rhs).free_symbols}
+
+
 def _sentence_names(instance, e: sympy.Expr, orders=()) -> bool:
     """Does the theorem's sentence itself say the element ``e`` (a premise it rests on), as one of the names its
     words are built from (``since {3[0]}{3[1]} is perpendicular to {3[2]}{3[1]}`` of the angle AEC), or an angle as
@@ -765,9 +785,7 @@ def _triangle_names(proof) -> dict:
     out: dict = {}
     display = getattr(proof, "display", {}) or {}
     # the angles the problem itself names (its facts and goal) keep their names
-    named = set(sympy.sympify(proof.goal).free_symbols) | {x for st in proof.steps for q, _ in st.equations
-                                                          if q.instance.family.key == "given"
-                                                          for x in (q.lhs - q.rhs).free_symbols}
+    named = _problem_atoms(proof)
     for st in proof.steps:  # an angle a theorem's sentence names (the inscribed angle RUT) keeps that name
         for q, _ in st.equations:
             for name in q.instance.names:
@@ -1265,7 +1283,7 @@ class _Writer:
         m = _CENTROID_FOUND.search(part)
         if m is None:
             return part
-        o, tri, y, z, x, mid = m["o"], m["tri"], *m["side"], m["vertex"], m["mid"]
+        o, tri, (y, z), mid = m["o"], m["tri"], m["side"], m["mid"]
         halves = {_key(element_symbol("length", (y, mid)) - element_symbol("length", (mid, z)))}
         if not halves & {_key(e) for e in getattr(self.proof, "marked", ())}:
             return part
@@ -2668,14 +2686,9 @@ class _Writer:
         atoms = [x for x in every if x not in self.n.display]
         shown = {self.n.name(x).split()[-1] for x in every if x in self.n.display}  # (a name shown stays its atom's)
         out = {}
-        # (its names, and an angle its words spell from a name's letters: "its central angle AOH" of arc OAH)
-        for name in dict.fromkeys([*s.instance.names, *re.findall(r"\bangle ([A-Z]{3})\b", text)]):
-            if (len(name) != 3 or not _angle_named(name, text)
-                    or name in shown):
-                continue
-            at = [x for x in atoms if element_of(x).points[1] == name[1]]
-            if len(at) == 1 and at[0] not in out:  # (the first name the sentence gives it)
-                out[at[0]] = element_symbol("angle", tuple(name))
+        for x, name in _angles_named(s.instance, atoms):
+            if name not in shown and x not in out:  # (the first name the sentence gives it)
+                out[x] = element_symbol("angle", tuple(name))
         if s.instance.family.key == "triangle_property_angle_sum":  # (its angles are the triangle's: ACB of ABC, never
             for tri in re.findall(r"\btriangle ([A-Z]{3})\b", text)[:1]:  # BCD through D on CA, handw1's p46)
                 for k, v in enumerate(tri):
@@ -2693,9 +2706,7 @@ class _Writer:
         """The atoms the problem's givens and goal name (each keeps the problem's name)."""
         named = self.__dict__.get("_named")
         if named is None:
-            named = self._named = {x for st in self.proof.steps for q, _ in st.equations
-                                   if q.instance.family.key == "given" for x in (q.lhs - q.rhs).free_symbols}
-            named |= set(sympy.sympify(self.proof.goal).free_symbols)
+            named = self._named = _problem_atoms(self.proof)
         return named
 
     def _sentence_names(self) -> dict:
@@ -2705,15 +2716,10 @@ class _Writer:
             got = self._by_sentences = {}
             for st in self.proof.steps:
                 for q, _ in st.equations:
-                    text = q.instance.text
                     atoms = [x for x in (q.lhs - q.rhs).free_symbols if (el := element_of(x)) is not None
                              and el.kind.key == "angle"]
-                    for name in dict.fromkeys([*q.instance.names, *re.findall(r"\bangle ([A-Z]{3})\b", text)]):
-                        if len(name) != 3 or not _angle_named(name, text):
-                            continue
-                        at = [x for x in atoms if element_of(x).points[1] == name[1]]
-                        if len(at) == 1:
-                            got.setdefault(at[0], set()).add(name)
+                    for x, name in _angles_named(q.instance, atoms):
+                        got.setdefault(x, set()).add(name)
         return got
 
     def _solved(self, s, e, why, u, v, known, sub) -> str:
@@ -5201,7 +5207,7 @@ def _then_once(lines: list[str]) -> list[str]:
             if m is not None and re.search(rf"(?<![\w\\]){re.escape(m[2])} = (?:[^.;,]*? = )?{re.escape(m[3])}"
                                            r"(?![\w.^])", before):
                 continue
-            if (m is not None and kept and (last := _THEN.match(kept[-1])) is not None
+            if (m is not None and kept and _THEN.match(kept[-1]) is not None
                     and not re.search(r" and |, |; ", kept[-1] + sentence)):
                 # (two values worked out in turn, one sentence: "Then arc BC = 80° and arc ED = 60°", never
                 # "Then … Then …", blind teacher 35)
