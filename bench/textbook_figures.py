@@ -1,5 +1,6 @@
 """Textbook figures of imported problems, measured from their label export: the share of given values
-labelled on their element, givens written named in the figure's legend and givens moved to the text (drawable,
+labelled on their element, givens written named in the figure's legend (``legend_why``: why each has no place by
+its element) and givens moved to the text (drawable,
 but no place by their element reads as theirs), goals marked "?" (by their element, or named in the legend: ``goals_in_legend``), relations whose marks are all in the export,
 figures whose distinct points are all at least 15 px apart (drawn as ``geomill render`` draws them: the most readable of its models), figures
 the independent reader (``tests/label_reader.py``, from the repository root) finds nothing wrong with, and
@@ -98,9 +99,37 @@ def measure(geo: Path, out: Path | None) -> dict:
             "marked": sum(any(_same(k, els, m, lines) for m in lab["marks"]) for _, k, els in rels),
             "unmarked": [f"{k} {' '.join(''.join(e) for e in els)}" for _, k, els in rels
                          if not any(_same(k, els, m, lines) for m in lab["marks"])],
-            "goal_why": _goal_why(lab["goal"]),
+            "goal_why": _goal_why(lab["goal"]), "legend_why": _legend_why(lab),
             "apart": apart, "ms_figure": 1000 * t_fig, "ms_model": 1000 * t_model,
             "ms_render": 1000 * t_render, "warnings": fig.warnings, "reader": _reader(fig)}
+
+
+SPLIT_PX = 1.5  # px: a point this near a side's line, between its ends, splits it
+
+
+def _legend_why(lab: dict) -> list[str]:
+    """Why each given the figure names in its legend has no place by its element: a side a drawn point splits (a
+    dimension line beside it crosses the line through that point, reading as a line of the figure, and one beyond
+    every line stands farther off than reads as the side's; a value by one piece reads as the piece's: reader 29's
+    25), else no free place within a leader's reach of it (the leader would cross a mark, a label or a point)."""
+    pts = {n: (float(x), float(y)) for n, (x, y) in lab["points"].items()}
+    out = []
+    for g in lab["givens"]:
+        if g["shown"] != "legend":
+            continue
+        el = g.get("drawn") or g["element"] or ""
+        inside = []
+        if len(el) == 2 and all(q in pts for q in el):
+            (ax, ay), (bx, by) = pts[el[0]], pts[el[1]]
+            length = math.hypot(bx - ax, by - ay)
+            for q, (x, y) in pts.items():
+                t = ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / max(length ** 2, 1e-9)
+                off = abs((x - ax) * (by - ay) - (y - ay) * (bx - ax)) / max(length, 1e-9)
+                if q not in el and 0 < t < 1 and off < SPLIT_PX:
+                    inside.append(q)
+        out.append(f"{g['fact']}: {el} split at {', '.join(sorted(inside))}, no dimension line clear of the lines "
+                   "there within reach" if inside else f"{g['fact']}: no free place by {el} within a leader's reach")
+    return out
 
 
 def _goal_why(goal: dict | None) -> str:
@@ -194,6 +223,7 @@ def main() -> None:
         "figures": len(ok), "failed": [r["id"] for r in rows if "error" in r],
         "values_labelled": f"{sum(r['labelled'] for r in ok)} of {sum(r['values'] for r in ok)}",
         "values_in_legend": sum(r["legend"] for r in ok),  # (named in a free corner: no place by their element)
+        "legend_why": {r["id"]: r["legend_why"] for r in ok if r["legend_why"]},  # (each: why no place by it)
         "values_left_to_text": sum(r["text_only"] for r in ok),
         "givens_moved": f"{sum(r['moved'] for r in ok)} in {sum(bool(r['moved']) for r in ok)} figures",
         "goals_marked": f"{sum(r['goal'] for r in ok)} of {sum(r['has_goal'] for r in ok)}",

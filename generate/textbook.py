@@ -204,14 +204,18 @@ def _runs(points: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 
 def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | None = None,
-             incidences: bool = False) -> str:
+             incidences: bool = False, used: frozenset = frozenset(), bent=()) -> str:
     """The question, written from the facts: ``figure`` leaves out what the plain figure shows;
     ``names`` (``Proof.arcs``) names a major arc through a point on it, as the proof does.  With
     ``incidences`` (a generated problem, whose figure alone would otherwise give them), the text beside
     the figure still says the points on each circle and each line of three points or more.  Each thing is said
     once (blind teacher 27): one shape under two vertex orders by its kind, a turn the other turns and the lines
     fix not at all, points on a circle in order, a circle touching a polygon's sides in one sentence; beside a
-    figure, a point the goal or a given names inside a line is placed ("AC and BD meet at O", blind reader 32)."""
+    figure, a point the goal or a given names inside a line is placed ("AC and BD meet at O", blind reader 32).
+    ``used``: the points the solution names (``solution_points``); beside a figure, those on a circle or inside a line
+    are said there too, as the givens' are: a drawing cannot show that a point lies exactly on a circle (FormalGeo
+    437: "A and C lie on circle B" only a construction fact, blind reader 41's 22).  ``bent``: (a, v, b) the figure
+    draws bent so near straight at v that they read as one line (``TextbookFigure.bent``): said not in one line."""
     kinds = {polygon_of(BLOCKS_BY_KEY[r.key], r.args): r for r in problem.relations
              if BLOCKS_BY_KEY[r.key].polygon is not None}
     cycles = {polygon_key(tuple(pts)): r for pts, r in kinds.items()}  # (one shape under two vertex orders)
@@ -244,13 +248,17 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
             runs.append(ln.points)
             sentences.append(f"segment {''.join(ln.points)} is drawn" if len(ln.points) == 2
                              else f"{_and(list(ln.points))} lie on one line, in that order")
+    trusted = _on_circle_unsaid(problem, used, touching) if figure and not incidences else {}
     for c in problem.circles:
         through = f" through {_and(list(c.points))}" if c.points and (incidences or not figure) else ""
+        if trusted.get(c.centre):  # (beside a figure: the points on it the question or the solution names)
+            through = f" through {_and(trusted[c.centre])}"
         if orders is not None and c.centre in orders.circles:  # (the order its points lie in, said once)
             pts, way = orders.circles[c.centre]
             through = f" through {_and(list(pts))}, in that order{f', {way}' if way else ''}"
         inscribed = touching.circles.get(c.centre)
-        if inscribed is not None and (set(c.points) <= inscribed[1] or not (incidences or not figure)):
+        if inscribed is not None and (set(c.points) <= inscribed[1] or not (incidences or not figure or
+                                                                  trusted.get(c.centre))):
             through = f" inscribed in {inscribed[0]}"  # (its points are the points it touches)
         elif inscribed is not None:
             sentences.append(f"{c.centre} is the centre of the circle{through}")
@@ -263,7 +271,11 @@ def question(problem: GeneralProblem, figure: bool, rounds: bool, names: dict | 
     if figure and incidences:
         sentences += _unnamed_lines(problem, names, sentences, touching.lines)
     elif figure:
-        sentences[:0] = _unplaced(problem, sentences)
+        sentences[:0] = _unplaced(problem, sentences, used)
+    if figure and bent:  # ("E, O and B are not in one line": drawn bent 7°, they read as one line, reader 42's 11)
+        (a, v, b), *rest = bent
+        sentences.append(f"{a}, {v} and {b} are not in one line" + "".join(f", nor are {p}, {q} and {r}"
+                                                                          for p, q, r in rest))
     told = [s for k, s in enumerate(sentences) if k not in dict(plain)]  # (not "the points of CDA run clockwise")
     if not figure:
         sentences += _turn_sentences(orders.chains, [*declared, *(p.points for p in problem.polygons)])
@@ -639,7 +651,36 @@ def _circle_says(problem: GeneralProblem, r) -> bool:
     return any(c.centre == centre and set(poly) <= set(c.points) for c in problem.circles)
 
 
-def _unplaced(problem: GeneralProblem, said: list[str]) -> list[str]:
+def solution_points(text: str, problem: GeneralProblem) -> frozenset:
+    """The points the written solution names in its elements ("angle DBM", "the radius BC"): an incidence among
+    them that the reader takes from the figure alone is one the solution uses."""
+    points = set(problem.points)
+    return frozenset(q for word in re.findall(r"\b[A-Z]{2,}\b", text) for q in word if q in points)
+
+
+def _on_circle_unsaid(problem: GeneralProblem, used: frozenset, touching) -> dict[str, list[str]]:
+    """Each circle's points (by its centre) that the goal, a given, a relation or the solution (``used``) names and
+    no sentence beside the figure puts on it (a tangent "at D", a circumcentre, an inscribed circle's touching
+    points): the figure shows a point near a circle, never exactly on it (blind readers 40's 28, 41's 22)."""
+    exprs = [x for f in problem.facts for x in (f.lhs, f.rhs)] + ([problem.goal.expr] if problem.goal else [])
+    named = {q for e in exprs for x in sympy.sympify(e).free_symbols if (el := element_of(x)) is not None
+             for q in el.points}
+    named |= {q for r in problem.relations for arg in r.args for q in arg} | set(used)
+    said: dict[str, set] = {}
+    for r in problem.relations:
+        block = BLOCKS_BY_KEY[r.key]
+        bound = block.bind(r.args) if block.circle is not None else None
+        if bound is not None and block.circle in bound:
+            said.setdefault(bound[block.circle], set()).update(bound[n] for n in block.on_circle if n in bound)
+        if r.key in _CENTRED:
+            said.setdefault(r.args[0][0], set()).update(r.args[1])
+    for centre, (_, pts) in touching.circles.items():
+        said.setdefault(centre, set()).update(pts)
+    return {c.centre: [p for p in dict.fromkeys(c.points) if p in named and p != c.centre
+                       and p not in said.get(c.centre, ())] for c in problem.circles}
+
+
+def _unplaced(problem: GeneralProblem, said: list[str], used: frozenset = frozenset()) -> list[str]:
     """Where the points the goal and the givens (facts, relations) name lie, for those no sentence beside the
     figure places and that lie inside a line of the problem: "AC and BD meet at O", "E lies on AB" (blind reader 32's 06: the goal's O,
     where the rhombus's diagonals cross, never introduced).  A point at a line's end is a corner the figure shows."""
@@ -648,8 +689,12 @@ def _unplaced(problem: GeneralProblem, said: list[str]) -> list[str]:
                           if (el := element_of(x)) is not None for q in el.points)
     named.update(dict.fromkeys(q for r in problem.relations for arg in r.args for q in arg))  # ("CE is perpendicular
     # to AE": E where the chords cross, reader 32's 15; C, a parallelogram's vertex on BE, its 04)
-    placed = {c.centre for c in problem.circles}
-    placed |= {q for q in named if any(x.startswith(f"{q} is ") for x in said)}  # ("S is the midpoint of RT")
+    named.update(dict.fromkeys(sorted(set(used) - set(named))))  # (a point the solution alone names: "M lies on BO")
+    centres = {c.centre for c in problem.circles}
+    lined = {q for r in problem.relations for t in BLOCKS_BY_KEY[r.key].collinear(r.args) for q in t}
+    placed = {q for q in named if any(x.startswith(f"{q} is ") for x in said) and (q not in centres or q in lined)}
+    # ("S is the midpoint of RT"; a centre's sentence puts it on no line: FormalGeo 437's B on AC, its BY = BC - CY,
+    # unless a relation does, "AB is a diameter of circle O")
     out, on = [], {}
     for q in named:
         inside = [ln.points for ln in problem.lines if q in ln.points[1:-1]]
@@ -787,6 +832,7 @@ def build(item: tuple[str, dict | str], opts: Options) -> dict:
         raise Skip("lint", "; ".join(map(str, findings))[:300])
     rounds = not _terminates(sol.exact_value)  # √93 is asked for exactly; 22.5 needs no word
     png = labels = None
+    bent: list = []
     if opts.images:
         import json
 
@@ -798,7 +844,7 @@ def build(item: tuple[str, dict | str], opts: Options) -> dict:
             raise Skip("figure", str(exc)[:200]) from None
         if fig.misleads:  # a figure that cannot be made readable is refused, saying why
             raise Skip("figure misleads", fig.misleads[0][:200])
-        png = fig.data
+        png, bent = fig.data, fig.bent
         labels = json.dumps(fig.labels, ensure_ascii=False, separators=(",", ":")).encode()
     goal = parsed.goal.expr
     el = element_of(goal) if goal.is_Symbol else None
@@ -809,7 +855,8 @@ def build(item: tuple[str, dict | str], opts: Options) -> dict:
     record = {
         "schema": SCHEMA, "generator": GENERATOR, "dsl": text,
         "question_text_only": question(parsed, figure=False, rounds=rounds, names=sol.proof.arcs),
-        "question": question(parsed, figure=opts.images, rounds=rounds, names=sol.proof.arcs),
+        "question": question(parsed, figure=opts.images, rounds=rounds, names=sol.proof.arcs,
+                             used=solution_points(sol.text("text"), parsed), bent=bent),
         "answer": sol.answer, "exact": sol.exact, "exact_form": str(sol.exact_value), "answer_form": sol.answer_form,
         "answer_type": ANSWER_TYPES.get(el.kind.key, el.kind.key) if el is not None else "variable",
         "solution": sol.text("text"), "solution_text_only": sol.text("text"),

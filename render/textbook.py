@@ -62,6 +62,11 @@ MIN_WIDTH = 0.12  # a polygon's width across its longest side (a triangle's heig
 # at least this share of that side
 PARALLEL_ACCIDENT = " are drawn parallel and no fact says so"  # (``accidents``: two lines apart drawn parallel read
 # as a given parallel, reader 40's 28: chord DA drawn along radius OB; another start draws D elsewhere on its arc)
+BENT_READ = 10.0  # degrees: two drawn lines bent this near straight at a point read as one line even where the
+# layout could bend them no more (reader 42's 11: EO and OB bent 7°, the "?" read as the vertical angle of 110°)
+BUNCHED = 200.0  # degrees: a circle of three points or more whose widest stretch with none of them is wider has them
+# all in one strip of it (reader 42's 19: two chords squeezed into the bottom of a large circle); a layout that
+# spreads them wins a tie
 RESEEDS = 2  # a figure whose model (made here) draws points too close tries this many more starts of the numeric search
 COLOUR_OPACITY = 0.35  # the colour style's fills: light enough under black letters
 QUERY = "?"
@@ -92,6 +97,8 @@ class TextbookFigure:
     accidental: list[str] = field(default_factory=list)  # coincidences drawn that no fact states (``accidents``)
     unticked: list[str] = field(default_factory=list)  # members of a stated equal group drawn with no tick of it
     forced: list[str] = field(default_factory=list)  # faults the facts force (every layout draws them alike)
+    bent: list[tuple[str, str, str]] = field(default_factory=list)  # (a, v, b): drawn lines av and vb bent under
+    # ``BENT_READ`` at v that no fact puts in one line (the question text says they are not)
 
     @property
     def misleads(self) -> list[str]:
@@ -1799,8 +1806,8 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
         # line drawn touching a circle that no fact makes tangent reads as a tangency, a value set off by a leader
         # after the layout is chosen only says less; FormalGeo 767's PV drawn tangent at W won on the tie)
         reads = sum(map(reads_as_fact, accidental))
-        return ((cost, (reads, len(ann.in_text - ann.unsplit_out) + in_text), len(accidental)), m, scene, faults, ann,
-                givens, goal, d, accidental, forced)
+        return ((cost, (reads, len(ann.in_text - ann.unsplit_out) + in_text), len(accidental), len(_bunched(m))), m,
+                scene, faults, ann, givens, goal, d, accidental, forced)  # (then a circle's points spread over it)
 
     best = None
     for k in range(1 + reseeds):
@@ -1849,6 +1856,10 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
             cleared_out = composed(cleared)  # (a chord drawn near the centre reads as a diameter, a line grazing a
             tried.append(cleared_out)
             here = cleared_out if cleared_out[0] < here[0] else here  # circle as tangent: cleared where the facts let)
+        if (bunched := _bunched(here[1])) and (fanned := spread(here[1], fan=bunched)) is not None:
+            fanned_out = composed(fanned)  # (a circle's points all in one strip of it: spread over it where the facts
+            tried.append(fanned_out)  # leave it free, and nothing reads worse for it)
+            here = fanned_out if fanned_out[0] < here[0] else here
         if here[0][2] and any(set(o[8]) - set(tried[0][8]) for o in tried[1:]) and (joint := _joint(
                 problem, here, [o for o in tried if o is not here])) is not None:
             joint_out = composed(joint)  # (a kind of move alone drew a coincidence none drew before: the
@@ -1895,8 +1906,26 @@ def textbook_figure(problem: GeneralProblem, model=None, *, style: str = "plain"
     moved = [f"{g['fact']} is left to the text (no place on the figure reads as its own)"
              for g in labels["givens"] if g["shown"] == "moved"]
     note = [w] if (w := m.warning()) else []
+    bent = _bent(problem, best)
+    if bent:
+        labels["bent"] = [list(t) for t in bent]
     return TextbookFigure(data, labels, faults + note + misread + moved, scene, list(faults), misread, moved,
-                          list(accidental), list(ann.unticked), [f.text for f in forced])
+                          list(accidental), list(ann.unticked), [f.text for f in forced], bent)
+
+
+def _bent(problem: GeneralProblem, layout: tuple) -> list[tuple[str, str, str]]:
+    """The chosen layout's drawn lines bent under ``BENT_READ`` from straight at a point that no fact puts in one
+    line (``near_collinear``'s bends, narrow pairs aside), each (a, v, b): at 7° a reader takes them for one line
+    crossing another, and the facts may force the bend (FormalGeo 5332: with every half-angle 15° or more, an
+    incentre's EO and OB bend 7.5° at most), so the question text says they are not in one line."""
+    scene, px = _layout_px(layout)
+    bends = near_collinear(problem, scene, px, layout[4].relation_marks, within=BENT_READ, narrow=0.0)
+    out = []
+    for v, (a, b) in bends:
+        t = (a, v, b) if a < b else (b, v, a)
+        if t not in out:
+            out.append(t)
+    return out
 
 
 def _retick(row: list, count: int) -> list[np.ndarray]:
@@ -1958,6 +1987,22 @@ def _joint(problem: GeneralProblem, layout: tuple, others: list):
                          ("turned", _square_lines(problem, lay)), ("clear", _near_circles(problem, lay))):
             hints[key] += [h for h in got if h not in hints[key]]
     return spread(layout[1], **hints) if any(hints.values()) else None
+
+
+def _bunched(model) -> list[tuple[str, tuple[str, ...]]]:
+    """The model's circles of three points or more whose points lie all in one strip of them (their widest stretch
+    with none over ``BUNCHED``), each its centre and its points: for ``spread`` to fan out where the facts let it."""
+    from geomill.solvers.numeric import widest_gap
+
+    out = []
+    for c in model.problem.circles:
+        pts = tuple(dict.fromkeys(q for q in c.points if q in model.coords and q != c.centre))
+        if len(pts) < 3 or c.centre not in model.coords:
+            continue
+        v = np.array([model.coords[q] for q in pts], float) - np.asarray(model.coords[c.centre], float)
+        if math.degrees(float(widest_gap(np.arctan2(v[:, 1], v[:, 0])))) > BUNCHED:
+            out.append((c.centre, pts))
+    return out
 
 
 def _near_circles(problem: GeneralProblem, layout: tuple) -> list[tuple[str, tuple[str, str], str, bool]]:
@@ -2027,7 +2072,7 @@ def _misleading(layout: tuple) -> tuple[int, int, int]:
     do not force, its misread labels, the coincidences no fact states: a chord drawn through the centre reads
     as a diameter), then what is drawn small, then its whole cost (values left to the text, short sides), which
     only reads worse."""
-    (cost, _, accidental), _m, _scene, faults, _ann, _givens, _goal, d, _acc, forced = layout
+    (cost, _, accidental, _), _m, _scene, faults, _ann, _givens, _goal, d, _acc, forced = layout
     told = {f.text for f in forced}
     small = sum(" is drawn small: " in f and f not in told for f in faults)  # (hard to read, never read as a false fact: a chord
     # through the centre reads as a diameter, a small triangle of two crossing chords reads as what it is)

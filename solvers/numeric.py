@@ -1554,6 +1554,9 @@ SPREAD_CENTRE = 0.25  # a chord the caller wants off the centre passes this shar
 SPREAD_TANGENT = 0.25  # a line the caller wants to read as no tangent cuts or misses its circle by this share of r
 SPREAD_CIRCLE = 0.45  # of the figure's size: a circle the caller wants grown, across (a third reads as shrunk)
 SPREAD_POLYGON = 0.3  # and a polygon's widest reach
+SPREAD_FAN = math.radians(180.0)  # a circle the caller wants its points spread over: its widest stretch with none of
+# them at most this (a reader looks for the chords a large circle's points make; all in one strip of it, they are
+# squeezed there: reader 42's 19)
 SPREAD_ROUNDS = 6  # Jacobians (each n + 1 evaluations of the residuals) for each of the two least squares
 
 
@@ -1563,7 +1566,8 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
            off: Sequence[tuple[str, Sequence[str]]] = (),
            turned: Sequence[tuple[Sequence[str], Sequence[str], bool]] = (),
            clear: Sequence[tuple[str, Sequence[str], str, bool]] = (),
-           small: Sequence[tuple[Sequence[str], bool]] = ()) -> NumericModel | None:
+           small: Sequence[tuple[Sequence[str], bool]] = (),
+           fan: Sequence[tuple[str, Sequence[str]]] = ()) -> NumericModel | None:
     """Another model of the same problem, drawn more readably: the least squares from ``model`` with soft
     terms that push distinct points ``apart`` (a share of the figure's size) and polygons to a mean width of
     ``width`` of their longest side and drawn sides (lines between points, polygon sides, relations'
@@ -1584,7 +1588,9 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     line drawn near tangent ``SPREAD_TANGENT`` of the radius into or off the circle, the way it leans (it reads as
     tangent), where the facts let them.  ``small``: circles (a centre and a point on it, True) and polygons (their
     points, False) drawn small against the figure (a point far from the rest sets its size), grown to ``SPREAD_CIRCLE``
-    or ``SPREAD_POLYGON`` of the figure's size across where the facts let them: the far point drawn nearer."""
+    or ``SPREAD_POLYGON`` of the figure's size across where the facts let them: the far point drawn nearer.  ``fan``:
+    circles (a centre and the points on it) whose points bunch in one strip, spread over it (no stretch without
+    one wider than ``SPREAD_FAN``) where the facts let them."""
     if model.misfit:
         return None
     unequal = _free_ratios(model, unequal)
@@ -1618,6 +1624,7 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     clears = np.array([[ix[o], ix[ab[0]], ix[ab[1]], ix[q], tangent] for o, ab, q, tangent in clear],
                       dtype=int).reshape(-1, 5)
     grown = [(np.array([ix[q] for q in names], dtype=int), circle) for names, circle in small]
+    fans = [(ix[o], np.array([ix[q] for q in names], dtype=int)) for o, names in fan]
 
     rings = [(np.array(ring, dtype=int), np.roll(np.array(ring, dtype=int), 1)) for ring in polys]  # (each ring
     # with its corners one back: np.roll on every evaluation cost more than the area it feeds)
@@ -1683,6 +1690,10 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
                 gap = p[:, :, None, :] - p[:, None, :, :]
                 across = np.max(np.hypot(gap[..., 0], gap[..., 1]).reshape(len(pts), -1), axis=1)
             out.append(np.maximum((SPREAD_CIRCLE if circle else SPREAD_POLYGON) - across / size[:, 0], 0.0)[:, None])
+        for o, idx in fans:  # (a circle's points bunched in one strip of it: spread over it)
+            v = pts[:, idx] - pts[:, o][:, None, :]
+            out.append(np.maximum(widest_gap(np.arctan2(v[..., 1], v[..., 0])) - SPREAD_FAN, 0.0)[:, None]
+                       / (2 * math.pi))
         return np.concatenate(out, axis=1)
 
     def soft(x: np.ndarray) -> np.ndarray:
@@ -1742,6 +1753,15 @@ def spread(model: NumericModel, apart: float = SPREAD_APART, width: float = SPRE
     if not polys_ok or (a is not None and b is not None and not _close(a, b)):
         return None
     return moved
+
+
+def widest_gap(angles: np.ndarray) -> np.ndarray:
+    """The widest stretch (radians) between consecutive directions round a centre (``angles``: B×k, radians), the
+    stretch across the wrap included: small where points spread round a circle, near 2π where they bunch."""
+    a = np.sort(np.mod(angles, 2 * math.pi), axis=-1)
+    inner = np.diff(a, axis=-1)
+    wrap = 2 * math.pi - (a[..., -1] - a[..., 0])
+    return np.maximum(np.max(inner, axis=-1, initial=0.0), wrap)
 
 
 def _loose_corners(model: NumericModel, names: Sequence[str], start: np.ndarray, poly: np.ndarray, prev: np.ndarray,
