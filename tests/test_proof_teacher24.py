@@ -51,8 +51,9 @@ def test_equidistant_chords_cite_both_perpendiculars():
     text = _text("points Q T H R U P S\ntriangle QTH\ntriangle RHU\nline Q T P\nline R U S\ncircle H through Q P R S\n"
                  "HU perpendicular to RU\nQT perpendicular to HT\nclockwise QTH RHU\nPQ = 3x - 4\nRS = 14\nHT = 8\n"
                  "HU = 8\nfind x\n")
-    assert ("Since HT and HU are perpendicular to the chords PQ and RS, the chords are equally far from the centre "
-            "(HT = HU); hence PQ = RS, so 3x - 4 = 14, 3x = 18 and x = 6.") in text, text
+    assert ("Since HT and HU are perpendicular to the chords PQ and RS and HT = HU, the chords are equally far from "
+            "the centre; hence PQ = RS, so 3x - 4 = 14, 3x = 18 and x = 6.") in text, text  # (teacher 37: HT = HU in
+    # the "since", not in a bracket after the claim)
     assert "and so equal" not in text, text  # (the chords' equality said once, as PQ = RS: teacher 35)
     assert "(as angle" not in text, text
 
