@@ -77,8 +77,9 @@ def test_a_quadratic_is_solved_by_the_formula_shown():
     # (teacher 24 fg 17: "x² + 9x - 64 = 0 and x = (√337 - 9)/2")
     text = _text("points C B D A\ntriangle CBD\ntriangle BAD\nline C D A\nAD perpendicular to BD\n"
                  "CB perpendicular to AB\nclockwise CBD BAD CBA\nAD = 9\nBC = 8\nCD = x\nfind x\n")
-    assert ("x² + 9x - 64 = 0, so by the quadratic formula, x = (-9 ± √(9² + 4·64))/2 = (-9 ± √337)/2 and "
+    assert ("x² + 9x - 64 = 0. By the quadratic formula, x = (-9 ± √(9² + 4·64))/2 = (-9 ± √337)/2, so "
             "x = (√337 - 9)/2 (rejecting the negative root, as CD = x is a length)") in text, text
+    assert ", so x² + 9x - 64 = 0, so" not in text, text  # (teacher 37 fg 17: one "so" a sentence)
 
 
 def test_an_isosceles_triangle_says_its_equal_sides():
@@ -88,7 +89,7 @@ def test_an_isosceles_triangle_says_its_equal_sides():
     # (the equal sides named in the bracket, or said as the sentence's own conclusion just before it)
     said = text.index("the isosceles triangle ADE")
     assert ("the isosceles triangle ADE (its base angles are equal, as AD = AE)" in text
-            or re.search(r"\bAD = AE\.", text[:said])), text
+            or re.search(r"\bAD = AE\. [^.]*$", text[:said])), text  # (teacher 37: not two sentences back)
 
 
 def test_a_stated_kite_keeps_its_name():

@@ -603,10 +603,17 @@ def _solved_forms(forms: list[str], so: bool = False) -> str:
 
 def _listed(forms: list[str]) -> str:
     """Forms of one equation in turn, ``A, B and C``; one that names its method (``by the quadratic formula, x =
-    …``) after a "so" of its own, as it says how it follows."""
-    out = forms[0]
+    …``) after a "so" of its own, as it says how it follows, or, after other forms (which a "so" leads in), a sentence
+    of its own whose root follows with its "so": ``…, so x² + 9x - 64 = 0. By the quadratic formula, x = (-9 ±
+    √337)/2, so x = (√337 - 9)/2`` (one "so" a sentence: teacher 37 fg 17)."""
+    out, alone = forms[0], False
     for i, x in enumerate(forms[1:], 1):
-        out += ", so " if x.startswith("by ") else (" and " if i == len(forms) - 1 else ", ")
+        if x.startswith("by "):
+            out += ". B" + x[1:]
+            alone = True
+            continue
+        out += ", so " if x.startswith("by ") or alone else (" and " if i == len(forms) - 1 else ", ")
+        alone = False
         out += x
     return out
 
