@@ -2505,6 +2505,13 @@ class _Writer:
             self.stated.add(_key(x - val))
             self.given_names.append(self.n.expr(x, None, False))
             return True
+        head = f"Then {self.n.expr(equal)} = " if equal is not None and not self.n.latex else None
+        if head is not None and out and out[-1].startswith(head):  # the equal one just worked out: "Then AB = AC =
+            # 2x + 4 = 2·5 + 4 = 14", never "Since AC = AB, AC = 14" restating the equation x came from (teacher 37)
+            out[-1] = f"{head}{self.n.expr(x)} = {out[-1][len(head):]}"
+            known[x] = val
+            self.stated.add(_key(x - val))
+            return True
         if equal is not None:  # LN = LO stated and LO = 7 found: "Since LN = LO, LN = 7", not LN worked from x again
             out.append(f"Since {self.eq(x, equal)}, {self.wrap(f'{self.n.expr(x)} = {self.n.number(val, deg)}')}.")
             known[x] = val
@@ -4121,6 +4128,8 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
     lines = [_SINES_CROSSED.sub(r"\1\2/sin(\5) = \4/sin(\3)", _chained(x)) for x in lines]
     lines = _chords_as_named(_then_once(_joins_merged(_join_first(_radius_named(_equilateral_once(lines))))))
+    if not w.n.latex:
+        lines = _diameter_rule_once(lines)
     lines = [_PERPENDICULAR_AT.sub(lambda m: _perpendicular_on(m, w), x) for x in lines]
     lines = perpendicular_as_reason(lines)  # (after the foot's line is named: "and R lies on CA" stays)
     lines = _perpendicular_through(since_once(lines))
@@ -4132,8 +4141,23 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = _criterion_stated(lines)
     if not w.n.latex and proof.goal is not None and lines and proof.value is not None:
         lines[-1] = _closing(lines[-1], w, proof.goal, proof.value, lines)
+    if not w.n.latex:
+        lines = _measure_named(lines, getattr(proof, "shapes", {}))
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
+
+
+# "Perimeter ABC = AB + BC + CA = …": a shape's perimeter or area opening a sentence by its symbol's words
+_MEASURE_OPENS = re.compile(r"(?:^|(?<=\. ))(Perimeter|Area) ([A-Z]{3,}) = ")
+
+
+def _measure_named(lines: list[str], shapes: dict) -> list[str]:
+    """A sentence that opens with a shape's perimeter or area says it in words (``The perimeter of triangle ABC =
+    AB + BC + CA = …``), never the symbol's ``Perimeter ABC =`` (blind teacher 37 fg 5)."""
+    def put(m: re.Match) -> str:
+        kind = "triangle" if len(m[2]) == 3 else shapes.get(polygon_key(tuple(m[2])), (None,))[0]
+        return f"The {m[1].lower()} of {f'{kind} ' if kind else ''}{m[2]} = "
+    return [_MEASURE_OPENS.sub(put, x) for x in lines]
 
 
 _TRIANGLE_SAID = re.compile(r"\btriangle ([A-Z]{3})\b")
@@ -4401,6 +4425,29 @@ def _radius_named(lines: list[str]) -> list[str]:
             continue
         out.append(line)
     return [_RADIUS_AFTER.sub(r"the radius \4 of circle \1 = \2 = \3.", x) for x in out]
+
+
+# "Since a diameter of circle A is twice its radius, the radius AX of circle A = diameter of circle A/2 = 10/2 = 5.":
+# the rule a sentence opens with, and the radius halved with its words, where more forms follow
+_TWICE_RADIUS = re.compile(r"(?:^|(?<=\. ))Since a diameter of circle ([A-Z]) is twice its radius, "
+                           r"(?:(the radius (?:[A-Z]{2} )?of circle \1 = )diameter of circle \1/2 = (?=[^.]*= ))?")
+
+
+def _diameter_rule_once(lines: list[str]) -> list[str]:
+    """The radius and diameter rule said once a proof, for its first circle (``Since the radius of circle A is half
+    its diameter, the radius AX of circle A = 10/2 = 5``) and "Likewise" for the next, never its words again, nor
+    ``diameter of circle A/2`` as a quotient of words (blind teacher 37 fg 8)."""
+    said: dict[str, set[str]] = {}  # the rule's form ("half", "twice") -> the circles it was said for
+
+    def put(m: re.Match) -> str:
+        kind = "half" if m[2] else "twice"
+        before = said.setdefault(kind, set())
+        head = ("Likewise, " if before and m[1] not in before else
+                "Since the radius of circle {0} is half its diameter, " if m[2]
+                else m[0][:len(m[0]) - len(m[2] or "")]).format(m[1])
+        before.add(m[1])
+        return head + (m[2] or "")
+    return [_TWICE_RADIUS.sub(put, x) for x in lines]
 
 
 # "the radius of circle A = diameter of circle A/2 = 10/2 = 5. AX = 5 (a radius of circle A)." in one line
