@@ -38,3 +38,13 @@ def test_a_tie_linked_in_a_chain_follows_the_shapes_angle_with_its_reason() -> N
                       "equal, angle ADC = angle ABE = 80°."])
     assert said == ["Since the opposite angles of the rhombus ABCD are equal and E lies on BC, angle ADC = angle ABC "
                     "= angle ABE = 80°."], said
+
+
+def test_chords_shown_equal_are_shown_where_used_and_not_restated() -> None:
+    # (fg 15, 16, FormalGeo 2224, 2272: the equal distances in the "since", not "(MF = MB)" after the claim; ES = HN
+    # proved first and restated at the end, "Since the chords HN and ES of circle M are equal")
+    text = _text("points M E F S H B N\nline S F E\nline H B N\ncircle M through E S H N\nEF perpendicular to MF\n"
+                 "HB perpendicular to MB\nclockwise ESH EHN MHN MHB\nFM = BM\nangle MHN = 40\nfind arc MSE\n")
+    assert text.endswith("Since MF and MB are perpendicular to the chords ES and HN and MF = MB, the chords are "
+                         "equally far from the centre; hence ES = HN. Since these chords are equal, so are their minor "
+                         "arcs; hence arc SE = arc NH = 100°."), text

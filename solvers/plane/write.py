@@ -4142,9 +4142,38 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     if not w.n.latex and proof.goal is not None and lines and proof.value is not None:
         lines[-1] = _closing(lines[-1], w, proof.goal, proof.value, lines)
     if not w.n.latex:
-        lines = _measure_named(lines, getattr(proof, "shapes", {}))
+        lines = _chords_equal_where_used(_measure_named(lines, getattr(proof, "shapes", {})))
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
+
+
+# "Since the chords HN and ES of circle M are equal, …": a reason that restates two chords equal
+_CHORDS_EQUAL_SINCE = re.compile(r"^Since the chords ([A-Z]{2}) and ([A-Z]{2})(?: of circle [A-Z])? are equal, ")
+# "…; hence ES = HN.": a sentence that concludes two segments equal
+_HENCE_EQUAL = re.compile(r"(?:; hence |, )([A-Z]{2}) = ([A-Z]{2})\.$")
+
+
+def _chords_equal_where_used(lines: list[str]) -> list[str]:
+    """Two chords shown equal (``…; hence ES = HN.``) and used only by a later reason that says them equal again
+    (``Since the chords HN and ES of circle M are equal, so are their minor arcs; …``): the sentence that shows it
+    goes just before its use, which then says ``Since these chords are equal, …`` (blind teacher 37 fg 16: proved
+    first, restated at the end)."""
+    said = [[x for x in _SENTENCE.split(line) if x] for line in lines]
+    at = [(i, j) for i, line in enumerate(said) for j in range(len(line))]
+    for k, (i2, j2) in enumerate(at):
+        m = _CHORDS_EQUAL_SINCE.match(said[i2][j2])
+        pair = {frozenset(m[1]), frozenset(m[2])} if m else None
+        shown = next((k1 for k1 in range(k - 1, -1, -1) if pair and (h := _HENCE_EQUAL.search(said[at[k1][0]][
+            at[k1][1]])) and {frozenset(h[1]), frozenset(h[2])} == pair), None)
+        if shown is None:
+            continue
+        names = re.compile(rf"(?<!arc )\b(?:{m[1]}|{m[1][::-1]}|{m[2]}|{m[2][::-1]})\b")  # (segments, not arcs)
+        if any(names.search(said[i][j]) for i, j in at[shown + 1:k]):
+            continue  # (used between: it stays where it is)
+        i1, j1 = at[shown]
+        sentence, said[i1][j1] = said[i1][j1], ""
+        said[i2][j2] = f"{sentence} Since these chords are equal, {said[i2][j2][m.end():]}"
+    return [" ".join(x for x in line if x) for line in said if any(line)]
 
 
 # "Perimeter ABC = AB + BC + CA = …": a shape's perimeter or area opening a sentence by its symbol's words
