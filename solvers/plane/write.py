@@ -612,7 +612,7 @@ def _listed(forms: list[str]) -> str:
             out += ". B" + x[1:]
             alone = True
             continue
-        out += ", so " if x.startswith("by ") or alone else (" and " if i == len(forms) - 1 else ", ")
+        out += ", so " if alone else (" and " if i == len(forms) - 1 else ", ")
         alone = False
         out += x
     return out
