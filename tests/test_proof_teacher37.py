@@ -3,7 +3,7 @@ worked out another way, a tie with no reason, and a shape's measure named by its
 from __future__ import annotations
 
 from geomill.solvers.plane.tidy import fold_ties
-from geomill.solvers.plane.write import _diameter_rule_once
+from geomill.solvers.plane.write import _diameter_rule_once, _measure_named
 
 from .proof_text import linted_text as _text
 
@@ -30,6 +30,10 @@ def test_an_equal_side_is_worked_out_with_its_equal_and_the_perimeter_said_in_wo
                  "find perimeter ABC\n")
     assert "Then AB = AC = 2x + 4 = 2·5 + 4 = 14" in text and "Since AC = AB" not in text, text
     assert "The perimeter of triangle ABC = AB + BC + CA = 14 + 12 + 14 = 40." in text, text
+    # (a "Hence" that says the value again names it the same way; a quadrilateral no shape names says so)
+    assert _measure_named(["Perimeter BCD = 5 + 6. Hence perimeter BCD = 11.", "Perimeter ABNC = 3 + 3 = 6."], {}) == [
+        "The perimeter of triangle BCD = 5 + 6. Hence the perimeter of triangle BCD = 11.",
+        "The perimeter of quadrilateral ABNC = 3 + 3 = 6."]
 
 
 def test_a_tie_linked_in_a_chain_follows_the_shapes_angle_with_its_reason() -> None:

@@ -4176,16 +4176,21 @@ def _chords_equal_where_used(lines: list[str]) -> list[str]:
     return [" ".join(x for x in line if x) for line in said if any(line)]
 
 
-# "Perimeter ABC = AB + BC + CA = …": a shape's perimeter or area opening a sentence by its symbol's words
-_MEASURE_OPENS = re.compile(r"(?:^|(?<=\. ))(Perimeter|Area) ([A-Z]{3,}) = ")
+# "Perimeter ABC = AB + BC + CA = …", "Hence perimeter BCD = …": a shape's perimeter or area opening a sentence (or
+# its "hence") by its symbol's words
+_MEASURE_OPENS = re.compile(r"(?:^|(?<=\. ))(?:(Perimeter|Area)|(Hence|So|Then) (perimeter|area)) ([A-Z]{3,}) = ")
 
 
 def _measure_named(lines: list[str], shapes: dict) -> list[str]:
     """A sentence that opens with a shape's perimeter or area says it in words (``The perimeter of triangle ABC =
-    AB + BC + CA = …``), never the symbol's ``Perimeter ABC =`` (blind teacher 37 fg 5)."""
+    AB + BC + CA = …``, ``Hence the perimeter of triangle BCD = …``), never the symbol's ``Perimeter ABC =`` (blind
+    teacher 37 fg 5)."""
     def put(m: re.Match) -> str:
-        kind = "triangle" if len(m[2]) == 3 else shapes.get(polygon_key(tuple(m[2])), (None,))[0]
-        return f"The {m[1].lower()} of {f'{kind} ' if kind else ''}{m[2]} = "
+        pts = m[4]
+        kind = ("triangle" if len(pts) == 3 else
+                shapes.get(polygon_key(tuple(pts)), ("quadrilateral" if len(pts) == 4 else None,))[0])
+        lead = f"{m[2]} the" if m[2] else "The"
+        return f"{lead} {(m[1] or m[3]).lower()} of {f'{kind} ' if kind else ''}{pts} = "
     return [_MEASURE_OPENS.sub(put, x) for x in lines]
 
 
