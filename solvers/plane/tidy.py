@@ -1029,7 +1029,6 @@ def _bracket_said_before(said: list[list[str]]) -> list[list[str]]:
     """A bracket's reason that repeats an equality an earlier sentence states (``FJ = HJ.``, then ``(its base
     angles are equal, as JF = JH; …)``) drops it: the proof has said it, and the bracket keeps the rest."""
     before: list[list[str]] = []  # the chains of names equal, as earlier sentences state them
-    last: list[list[str]] = []  # those of the sentence just before
     for line in said:
         for j, sentence in enumerate(line):
             def drop(m: re.Match) -> str:
@@ -1038,19 +1037,16 @@ def _bracket_said_before(said: list[list[str]]) -> list[list[str]]:
                     return m[0]
                 if m["lead"] == ", " and m.string[:m.start()].endswith("its base angles are equal") and not any(
                         len(c) == 2 and any(_same_name(m["a"], x) for x in c)
-                        and any(_same_name(m["b"], x) for x in c) for c in last):
-                    return m[0]  # which sides are equal, said again unless the sentence just before says them alone
-                    # ("AD = BC = AE", then "the isosceles triangle AED (its base angles are equal)": blind teacher
-                    # 24; "So AE = AD." a sentence further back: teacher 37 fg 18)
+                        and any(_same_name(m["b"], x) for x in c) for c in before):
+                    return m[0]  # which sides are equal, said again where only a longer chain said them ("AD = BC
+                    # = AE", then "the isosceles triangle AED (its base angles are equal)": blind teacher 24)
                 if m["lead"] == ", ":  # "(…, as AB = AD; …)": the rest of the bracket
                     return m["end"]
                 return m["lead"] if m["end"] == ";" else ""  # "(as AB = AD; …)", or the whole "(as AB = AD)"
             if not _CRITERION_PARTS.search(sentence):  # (a criterion lists its parts: never trimmed)
                 line[j] = sentence = _AS_EQUAL.sub(drop, sentence).replace("( ", "(")
             bare = re.sub(r"\([^()]*\)", "", sentence)
-            if sentence:  # (a sentence dropped is none)
-                last = [c.split(" = ") for c in _CHAIN_NAMES.findall(bare)]
-                before += last
+            before += [c.split(" = ") for c in _CHAIN_NAMES.findall(bare)]
     return said
 
 
