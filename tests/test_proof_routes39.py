@@ -7,7 +7,9 @@ def test_the_angle_at_a_bend_between_parallels_is_the_sum_of_the_alternate_angle
     # (teacher 24 fg 13, FormalGeo 355: an unknown angle carried through six expressions until it cancels)
     text = _text("points B C D F E H I\ntriangle CIE\nline B C D\nline F E H\nBD parallel to FH\n"
                  "clockwise ICB FEI CIE\nangle BCI = 75\nangle FEI = 55\nfind angle CIE\n")
-    assert "the angle CIE between them is the sum of the alternate angles BCI and FEI" in text, text
+    assert ("Since BD is parallel to FH and I lies between them, the line through I parallel to both splits angle CIE "
+            "into two parts, equal to angles BCI and FEI as alternate angles; hence") in text, text  # (teacher 37:
+    # why it is a sum, and each part, not BCI itself, the alternate angle)
     assert "angle CIE = angle BCI + angle FEI = 75° + 55° = 130°" in text and "angle sum" not in text, text
 
 

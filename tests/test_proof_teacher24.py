@@ -51,8 +51,9 @@ def test_equidistant_chords_cite_both_perpendiculars():
     text = _text("points Q T H R U P S\ntriangle QTH\ntriangle RHU\nline Q T P\nline R U S\ncircle H through Q P R S\n"
                  "HU perpendicular to RU\nQT perpendicular to HT\nclockwise QTH RHU\nPQ = 3x - 4\nRS = 14\nHT = 8\n"
                  "HU = 8\nfind x\n")
-    assert ("Since HT and HU are perpendicular to the chords PQ and RS, the chords are equally far from the centre "
-            "(HT = HU); hence PQ = RS, so 3x - 4 = 14, 3x = 18 and x = 6.") in text, text
+    assert ("Since HT and HU are perpendicular to the chords PQ and RS and HT = HU, the chords are equally far from "
+            "the centre; hence PQ = RS, so 3x - 4 = 14, 3x = 18 and x = 6.") in text, text  # (teacher 37: HT = HU in
+    # the "since", not in a bracket after the claim)
     assert "and so equal" not in text, text  # (the chords' equality said once, as PQ = RS: teacher 35)
     assert "(as angle" not in text, text
 
@@ -76,8 +77,9 @@ def test_a_quadratic_is_solved_by_the_formula_shown():
     # (teacher 24 fg 17: "x² + 9x - 64 = 0 and x = (√337 - 9)/2")
     text = _text("points C B D A\ntriangle CBD\ntriangle BAD\nline C D A\nAD perpendicular to BD\n"
                  "CB perpendicular to AB\nclockwise CBD BAD CBA\nAD = 9\nBC = 8\nCD = x\nfind x\n")
-    assert ("x² + 9x - 64 = 0, so by the quadratic formula, x = (-9 ± √(9² + 4·64))/2 = (-9 ± √337)/2 and "
+    assert ("x² + 9x - 64 = 0. By the quadratic formula, x = (-9 ± √(9² + 4·64))/2 = (-9 ± √337)/2, so "
             "x = (√337 - 9)/2 (rejecting the negative root, as CD = x is a length)") in text, text
+    assert ", so x² + 9x - 64 = 0, so" not in text, text  # (teacher 37 fg 17: one "so" a sentence)
 
 
 def test_an_isosceles_triangle_says_its_equal_sides():

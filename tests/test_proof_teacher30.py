@@ -47,8 +47,9 @@ def test_a_tie_is_never_put_inside_a_clause_or_said_of_one_angle() -> None:
     6370: "angle BCE = angle BCE", a tie of one angle to itself.)"""
     inside = ["Since P lies on GF, angle CGP = angle CGF. Since the angles of the square EFGC are right angles, "
               "angle CEF = angle CGP = 90°."]
-    assert fold_ties(inside) == ["Since the angles of the square EFGC are right angles, angle CEF = angle CGP = "
-                                 "angle CGF = 90°."]  # (a link of the chain, never "the square EFGC (its angle …)")
+    assert fold_ties(inside) == ["Since the angles of the square EFGC are right angles and P lies on GF, angle CEF = "
+                                 "angle CGF = angle CGP = 90°."]  # (a link of the chain, never "the square EFGC (its
+    # angle …)"; the square's own angle next to it and the tie's reason in the "since": teacher 37 fg 18)
     both = ["Since P lies on GF, angle CGP = angle CGF. Since the angles of the square EFGC and of ABCD are right "
             "angles, angle CEF + angle CGP = 180°."]
     assert fold_ties(both) == both
@@ -111,15 +112,16 @@ def test_a_name_said_before_keeps_its_link() -> None:
     lines = ["By the angle sum of triangle DEC, angle CDE = 70°. Since E lies on DA, angle CDE = angle CDA. Since the "
              "opposite angles of the parallelogram ABCD are equal, angle NBP = angle CDA = 70°."]
     assert fold_ties(lines) == ["By the angle sum of triangle DEC, angle CDE = 70°. Since the opposite angles of the "
-                                "parallelogram ABCD are equal, angle NBP = angle CDA = angle CDE = 70°."]
+                                "parallelogram ABCD are equal and E lies on DA, angle NBP = angle CDA = angle CDE = "
+                                "70°."]  # (why the link holds, in the "since": teacher 37 fg 18)
 
 
 def test_a_link_of_a_chain_keeps_the_name_its_value_was_given_by() -> None:
     """(FormalGeo 204: "angle CDE = angle ABE = angle ABC = 32°", the given angle ABC; its value put in, not found.)"""
     lines = ["Since E lies on BC, angle ABE = angle ABC. Since the inscribed angles ABE and ADC stand on the same arc, "
              "angle CDE = angle ABE = 32°."]
-    assert fold_ties(lines) == ["Since the inscribed angles ABE and ADC stand on the same arc, angle CDE = angle ABE = "
-                                "angle ABC = 32°."]
+    assert fold_ties(lines) == ["Since the inscribed angles ABE and ADC stand on the same arc and E lies on BC, angle "
+                                "CDE = angle ABE = angle ABC = 32°."]  # (why the link holds: teacher 37 fg 18)
 
 
 def test_two_reasons_side_by_side_share_one_bracket() -> None:

@@ -68,7 +68,7 @@ def test_formulas_are_written_with_their_numbers() -> None:
     assert _formula_put_in("the length of arc ZY = π·(arc ZY)r/180 = π·75·6/180 = 5π/2.") == (
         "the length of arc ZY = (75/360)·2π·6 = 5π/2.")
     text = _text("points A B C\ntriangle ABC\nAB = 5\nBC = 6\nCA = 7\nfind perimeter ABC\n")
-    assert text == "Perimeter ABC = AB + BC + CA = 5 + 6 + 7 = 18.", text
+    assert text == "The perimeter of triangle ABC = AB + BC + CA = 5 + 6 + 7 = 18.", text  # (in words: teacher 37)
 
 
 def test_the_last_sentence_states_the_asked_value() -> None:

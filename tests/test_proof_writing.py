@@ -37,7 +37,7 @@ def test_each_fact_is_said_once_and_each_step_finds_one_unknown_with_its_numbers
     # the two right angles at the perpendicular's foot are said in one sentence, for the one reason
     assert text.count("90°") == 1 and "angle AMC = angle AMB = 90°" in text, text
     assert "AM = √(AC² - CM²) = √(20² - 12²) = 16" in text, text
-    assert "\nPerimeter ABM = AB + BM + MA = 34 + 30 + 16 = 80." in text, text  # (no "since … is the sum of its sides")
+    assert "\nThe perimeter of triangle ABM = AB + BM + MA = 34 + 30 + 16 = 80." in text, text  # (no "since … is the sum of its sides")
     m = measures(sol.proof.written())
     assert m["repeated"] == 0 and m["widest"] == 1 and m["long_jumps"] == 0
 

@@ -758,8 +758,10 @@ THEOREMS: tuple[Theorem, ...] = (
     # line where an angle chase carries an unknown through the angles round each end until it cancels, blind
     # teacher 24 fg 13; only an angle a fact or the goal names)
     Theorem("parallel_property_bend_angle",
-            "since {0} is parallel to {1}, the angle {2} between them is the sum of the alternate angles {3} and {4} "
-            "(the line through {5} parallel to both splits it)",
+            # ({5} between the parallels, as Bend checks, is what makes it a sum; each part, not {3} itself, is an
+            # alternate angle: teacher 37 fg 13)
+            "since {0} is parallel to {1} and {5} lies between them, the line through {5} parallel to both splits "
+            "angle {2} into two parts, equal to angles {3} and {4} as alternate angles",
             (Parallel("ABCD"), OnLine("PAB"), OnLine("QCD"), Arm("XPAB"), Arm("YQCD"), Bend("EPXQY"),
              NamedAngle("PEQ")),
             (Conclusion(ang("PEQ"), ang("XPE") + ang("YQE")),), ("AB", "CD", "PEQ", "XPE", "YQE", "E"), _bend,
@@ -1405,8 +1407,10 @@ THEOREMS: tuple[Theorem, ...] = (
       for sentence, premise, conclusion, fact in (
           # (both perpendiculars said: they make OM and ON the distances; teachers 23, 24 marked one cited down)
           # (not "… and so equal; hence AB = CD": the equation is the chords' equality, said once; teacher 35)
-          ("since {2} and {3} are perpendicular to the chords {0} and {1}, the chords are equally far from the "
-           "centre ({2} = {3})",
+          # (the equal distances in the "since", as the premise they are, not in a bracket after the claim they
+          # prove: teacher 37 fg 15, 16)
+          ("since {2} and {3} are perpendicular to the chords {0} and {1} and {2} = {3}, the chords are equally far "
+           "from the centre",
            (L("OM"), L("ON")), (L("AB"), L("CD")), "OM = ON"),
           ("since the chords {0} and {1} are equal, they are equally far from the centre: {2} = {3}",
            (L("AB"), L("CD")), (L("OM"), L("ON")), "AB = CD"))),

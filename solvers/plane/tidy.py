@@ -328,7 +328,15 @@ def _tie_in_chain(use: str, p: str, q: str, on: str = "", same: bool = True) -> 
         if use[h.end():].startswith(f"angle {b}"):
             return ""
         if use[h.start():].startswith("= "):  # (a link: "angle BDC = angle CAP = angle CAB = 40°")
-            return f"{use[:h.end()]}angle {b} = {use[h.end():]}"
+            # (the shape's own name next to the shape's theorem, the other after it, and why they are one angle in
+            # the "since": "Since the opposite angles of the rhombus ABCD are equal and E lies on BC, angle ADC =
+            # angle ABC = angle ABE = 80°", not "angle ADC = angle ABE = angle ABC" unexplained: teacher 37 fg 18)
+            first, second = (b, a) if _owned(use, b) and not _owned(use, a) else (a, b)
+            linked = f"{use[:h.start()]}= angle {first} = angle {second} = {use[h.end():]}"
+            cut = _clause_end(use, 0)
+            if on and use.startswith("Since ") and cut < h.start():
+                linked = f"{linked[:cut]} and {on}{linked[cut:]}"
+            return linked
         end = _clause_end(use, h.end())
         value = use[h.end():end].split(" = ")[-1]
         if on and _NUMBER.fullmatch(value):

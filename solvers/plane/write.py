@@ -603,10 +603,17 @@ def _solved_forms(forms: list[str], so: bool = False) -> str:
 
 def _listed(forms: list[str]) -> str:
     """Forms of one equation in turn, ``A, B and C``; one that names its method (``by the quadratic formula, x =
-    …``) after a "so" of its own, as it says how it follows."""
-    out = forms[0]
+    …``) after a "so" of its own, as it says how it follows, or, after other forms (which a "so" leads in), a sentence
+    of its own whose root follows with its "so": ``…, so x² + 9x - 64 = 0. By the quadratic formula, x = (-9 ±
+    √337)/2, so x = (√337 - 9)/2`` (one "so" a sentence: teacher 37 fg 17)."""
+    out, alone = forms[0], False
     for i, x in enumerate(forms[1:], 1):
-        out += ", so " if x.startswith("by ") else (" and " if i == len(forms) - 1 else ", ")
+        if x.startswith("by "):
+            out += ". B" + x[1:]
+            alone = True
+            continue
+        out += ", so " if alone else (" and " if i == len(forms) - 1 else ", ")
+        alone = False
         out += x
     return out
 
@@ -2498,6 +2505,13 @@ class _Writer:
             self.stated.add(_key(x - val))
             self.given_names.append(self.n.expr(x, None, False))
             return True
+        head = f"Then {self.n.expr(equal)} = " if equal is not None and not self.n.latex else None
+        if head is not None and out and out[-1].startswith(head):  # the equal one just worked out: "Then AB = AC =
+            # 2x + 4 = 2·5 + 4 = 14", never "Since AC = AB, AC = 14" restating the equation x came from (teacher 37)
+            out[-1] = f"{head}{self.n.expr(x)} = {out[-1][len(head):]}"
+            known[x] = val
+            self.stated.add(_key(x - val))
+            return True
         if equal is not None:  # LN = LO stated and LO = 7 found: "Since LN = LO, LN = 7", not LN worked from x again
             out.append(f"Since {self.eq(x, equal)}, {self.wrap(f'{self.n.expr(x)} = {self.n.number(val, deg)}')}.")
             known[x] = val
@@ -4114,6 +4128,8 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = [_THEOREM_AFTER.sub(r"\1, \3 (\2)", x) for x in lines]
     lines = [_SINES_CROSSED.sub(r"\1\2/sin(\5) = \4/sin(\3)", _chained(x)) for x in lines]
     lines = _chords_as_named(_then_once(_joins_merged(_join_first(_radius_named(_equilateral_once(lines))))))
+    if not w.n.latex:
+        lines = _diameter_rule_once(lines)
     lines = [_PERPENDICULAR_AT.sub(lambda m: _perpendicular_on(m, w), x) for x in lines]
     lines = perpendicular_as_reason(lines)  # (after the foot's line is named: "and R lies on CA" stays)
     lines = _perpendicular_through(since_once(lines))
@@ -4125,8 +4141,57 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     lines = _criterion_stated(lines)
     if not w.n.latex and proof.goal is not None and lines and proof.value is not None:
         lines[-1] = _closing(lines[-1], w, proof.goal, proof.value, lines)
+    if not w.n.latex:
+        lines = _chords_equal_where_used(_measure_named(lines, getattr(proof, "shapes", {})))
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
+
+
+# "Since the chords HN and ES of circle M are equal, …": a reason that restates two chords equal
+_CHORDS_EQUAL_SINCE = re.compile(r"^Since the chords ([A-Z]{2}) and ([A-Z]{2})(?: of circle [A-Z])? are equal, ")
+# "…; hence ES = HN.": a sentence that concludes two segments equal
+_HENCE_EQUAL = re.compile(r"(?:; hence |, )([A-Z]{2}) = ([A-Z]{2})\.$")
+
+
+def _chords_equal_where_used(lines: list[str]) -> list[str]:
+    """Two chords shown equal (``…; hence ES = HN.``) and used only by a later reason that says them equal again
+    (``Since the chords HN and ES of circle M are equal, so are their minor arcs; …``): the sentence that shows it
+    goes just before its use, which then says ``Since these chords are equal, …`` (blind teacher 37 fg 16: proved
+    first, restated at the end)."""
+    said = [[x for x in _SENTENCE.split(line) if x] for line in lines]
+    at = [(i, j) for i, line in enumerate(said) for j in range(len(line))]
+    for k, (i2, j2) in enumerate(at):
+        m = _CHORDS_EQUAL_SINCE.match(said[i2][j2])
+        pair = {frozenset(m[1]), frozenset(m[2])} if m else None
+        shown = next((k1 for k1 in range(k - 1, -1, -1) if pair and (h := _HENCE_EQUAL.search(said[at[k1][0]][
+            at[k1][1]])) and {frozenset(h[1]), frozenset(h[2])} == pair), None)
+        if shown is None:
+            continue
+        names = re.compile(rf"(?<!arc )\b(?:{m[1]}|{m[1][::-1]}|{m[2]}|{m[2][::-1]})\b")  # (segments, not arcs)
+        if any(names.search(said[i][j]) for i, j in at[shown + 1:k]):
+            continue  # (used between: it stays where it is)
+        i1, j1 = at[shown]
+        sentence, said[i1][j1] = said[i1][j1], ""
+        said[i2][j2] = f"{sentence} Since these chords are equal, {said[i2][j2][m.end():]}"
+    return [" ".join(x for x in line if x) for line in said if any(line)]
+
+
+# "Perimeter ABC = AB + BC + CA = …", "Hence perimeter BCD = …": a shape's perimeter or area opening a sentence (or
+# its "hence") by its symbol's words
+_MEASURE_OPENS = re.compile(r"(?:^|(?<=\. ))(?:(Perimeter|Area)|(Hence|So|Then) (perimeter|area)) ([A-Z]{3,}) = ")
+
+
+def _measure_named(lines: list[str], shapes: dict) -> list[str]:
+    """A sentence that opens with a shape's perimeter or area says it in words (``The perimeter of triangle ABC =
+    AB + BC + CA = …``, ``Hence the perimeter of triangle BCD = …``), never the symbol's ``Perimeter ABC =`` (blind
+    teacher 37 fg 5)."""
+    def put(m: re.Match) -> str:
+        pts = m[4]
+        kind = ("triangle" if len(pts) == 3 else
+                shapes.get(polygon_key(tuple(pts)), ("quadrilateral" if len(pts) == 4 else None,))[0])
+        lead = f"{m[2]} the" if m[2] else "The"
+        return f"{lead} {(m[1] or m[3]).lower()} of {f'{kind} ' if kind else ''}{pts} = "
+    return [_MEASURE_OPENS.sub(put, x) for x in lines]
 
 
 _TRIANGLE_SAID = re.compile(r"\btriangle ([A-Z]{3})\b")
@@ -4394,6 +4459,29 @@ def _radius_named(lines: list[str]) -> list[str]:
             continue
         out.append(line)
     return [_RADIUS_AFTER.sub(r"the radius \4 of circle \1 = \2 = \3.", x) for x in out]
+
+
+# "Since a diameter of circle A is twice its radius, the radius AX of circle A = diameter of circle A/2 = 10/2 = 5.":
+# the rule a sentence opens with, and the radius halved with its words, where more forms follow
+_TWICE_RADIUS = re.compile(r"(?:^|(?<=\. ))Since a diameter of circle ([A-Z]) is twice its radius, "
+                           r"(?:(the radius (?:[A-Z]{2} )?of circle \1 = )diameter of circle \1/2 = (?=[^.]*= ))?")
+
+
+def _diameter_rule_once(lines: list[str]) -> list[str]:
+    """The radius and diameter rule said once a proof, for its first circle (``Since the radius of circle A is half
+    its diameter, the radius AX of circle A = 10/2 = 5``) and "Likewise" for the next, never its words again, nor
+    ``diameter of circle A/2`` as a quotient of words (blind teacher 37 fg 8)."""
+    said: dict[str, set[str]] = {}  # the rule's form ("half", "twice") -> the circles it was said for
+
+    def put(m: re.Match) -> str:
+        kind = "half" if m[2] else "twice"
+        before = said.setdefault(kind, set())
+        head = ("Likewise, " if before and m[1] not in before else
+                "Since the radius of circle {0} is half its diameter, " if m[2]
+                else m[0][:len(m[0]) - len(m[2] or "")]).format(m[1])
+        before.add(m[1])
+        return head + (m[2] or "")
+    return [_TWICE_RADIUS.sub(put, x) for x in lines]
 
 
 # "the radius of circle A = diameter of circle A/2 = 10/2 = 5. AX = 5 (a radius of circle A)." in one line
