@@ -136,7 +136,7 @@ class Pending:
     done: bool = False
     known_count: int = -1
     idle: bool = False  # done with every element known before it was used: the polish may still cite it
-    put: tuple | None = None  # (its elements' known values, expr with them put in): see put_in
+    put: list | None = None  # [its elements' known values, expr with them put in, that one's symbols]: see put_in
     elements: tuple | None = None  # expr's symbols (put_in's key)
 
     def put_in(self, known: dict) -> sympy.Expr:
@@ -146,8 +146,16 @@ class Pending:
             self.elements = tuple(self.expr.free_symbols)
         key = tuple(known.get(s) for s in self.elements)
         if self.put is None or self.put[0] != key:
-            self.put = (key, self.expr.xreplace(known))
+            self.put = [key, self.expr.xreplace(known), None]
         return self.put[1]
+
+    def left(self, known: dict) -> tuple[sympy.Expr, frozenset]:
+        """``put_in`` and its symbols, kept with it: sympy walks the whole expression for them at every ask,
+        and every pass of the pool asks each pending equation again."""
+        e = self.put_in(known)
+        if self.put[2] is None:
+            self.put[2] = frozenset(e.free_symbols)
+        return e, self.put[2]
 
 
 def linear_form(e: sympy.Expr) -> tuple[dict[sympy.Symbol, sympy.Rational], sympy.Expr] | None:
@@ -1084,8 +1092,7 @@ class Deduction:
                     new |= self._cite_known(p, known, heaviest=True)
                     continue
                 budget.check()
-                e = p.put_in(known)
-                fs = e.free_symbols
+                e, fs = p.left(known)
                 if not fs:  # every element known: it gives the one the table fixed last, from the others
                     new |= self._cite_known(p, known)
                     continue
@@ -1204,8 +1211,7 @@ class Deduction:
                 if p.done:
                     continue
                 budget.check()
-                e = p.put_in(known)
-                fs = e.free_symbols
+                e, fs = p.left(known)
                 if not fs:
                     p.done = p.idle = True
                     continue
@@ -1258,8 +1264,7 @@ class Deduction:
         for p in self.pool:
             if p.done:
                 continue
-            e = p.put_in(known)
-            fs = e.free_symbols
+            e, fs = p.left(known)
             if len(fs) < 2 or len(fs) > 4:
                 continue
             exs = {}
