@@ -834,34 +834,15 @@ def _arc_ticks(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
 
 def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, name: str | None,
             angle: tuple[str, str, str] | None = None, own: bool = False) -> np.ndarray:
-    """The right-angle square at ``v`` between rays to ``a`` and ``b``: one per pair of lines meeting there (a
-    height's foot and the right angle a fact gives there share it: two squares would read as a muddle); in the
-    quarter of the two lines whose sides no other drawn ray runs near (review 2: a ray 10° inside one side
-    made the square read as that ray's right angle).  A stated right angle (``own``) whose quarter is neither
-    the square's there nor the one opposite gets a square of its own in its own quarter (review 3: LPN and NPJ
-    on one square, NPJ shown nowhere)."""
+    """The right-angle square at ``v`` between rays to ``a`` and ``b``: one per pair of lines meeting there,
+    whatever quarter each stated right angle of the two lines takes (a height's foot, a right triangle's corner and
+    a given angle of 90 there are one perpendicularity: two squares side by side read as one tall rectangle, reader
+    41's 11, and a second one's "90°" arc as another mark); in the quarter of the two lines whose sides no other
+    drawn ray runs near (review 2: a ray 10° inside one side made the square read as that ray's right angle)."""
     key = (round(float(v[0]), 1), round(float(v[1]), 1),
            frozenset(round(math.degrees(math.atan2(*(e - v)[::-1]))) % 180 for e in (a, b)))
     if key in layout.square_at:
-        sq = layout.square_at[key]
-        diag = _unit(_unit(a - v) + _unit(b - v))
-        if not own or abs(float(_unit(sq[1] - v) @ diag)) > 0.9:
-            return sq
-        key = (*key, round(math.degrees(math.atan2(diag[1], diag[0]))) % 360)
-        if key in layout.square_at:
-            return layout.square_at[key]
-        s = float(np.hypot(*(sq[0] - v)))  # (the same size: the two squares meet on their common arm)
-        ua, ub = _unit(a - v), _unit(b - v)
-        if angle is not None and rays_inside(layout.rays(v), ua, ub):  # (crossed, beside a square of the same two
-            # lines, which says they are perpendicular: "90°" in its arc, or nothing where that square is the
-            # relation's own, ``textbook._squared_elsewhere``; two squares side by side read as one rectangle)
-            layout.crowded.append((f"a right-angle square at {name} is crossed by another drawn line from its "
-                                   "vertex", angle))
-        sq = layout.square_at[key] = np.array([v + s * ua, v + s * (ua + ub), v + s * ub])
-        layout.take(sq[1], 0.5 * s)
-        if name is not None:
-            layout.squares[name] = max(layout.squares.get(name, 0.0), s * math.sqrt(2))
-        return sq
+        return layout.square_at[key]
     dashed = [(_unit(f - e), 1.0) for p, q in layout.heights for e, f in ((p, q), (q, p))
               if float(np.hypot(*(e - v))) < 1.0 and float(np.hypot(*(f - v))) > 1.0]  # (a dashed height cuts it too)
     a, b, clear, cut = _clear_quarter(layout, v, a, b, dashed, own)

@@ -838,7 +838,7 @@ def textbook_problems(fig: dict) -> list[str]:
     return (_split_values(fig, pts) + _bare_dimensions(fig, pts) + _empty_breaks(fig) + _marks_apart(fig, pts) + _leaders(fig, pts)
             + _stray_points(fig, pts) + _crowded_squares(fig, pts) + _extended_values(fig, pts)
             + _crossed_polygons(fig, pts) + _split_ticks(fig, pts) + _sub_angle_values(fig, pts)
-            + _bare_region_queries(fig, pts) + _exact_values(fig) + _stacked_squares(fig, pts)
+            + _bare_region_queries(fig, pts) + _exact_values(fig) + _stacked_squares(fig, pts) + _right_marked_twice(fig, pts)
             + _end_values(fig, pts) + _crossing_dimensions(fig, pts) + _unmarked_goal(fig) + _undrawn_heights(fig, pts) + _undotted_on_circles(fig, pts)
             + _letters_by_a_neighbour(fig, pts) + _cell_labels(fig, pts) + _crossed_arcs(fig, pts)
             + _arrows_apart(fig) + _points_by_lines(fig, pts)
@@ -2076,8 +2076,8 @@ def _queries_apart(fig: dict) -> list[str]:
     font = _font(fig)
     out = []
     for lab in fig["labels"]:
-        if lab["text"] != "?" or lab["leader"] is not None:
-            continue
+        if lab["text"] != "?" or lab["leader"] is not None or lab["element"].startswith(("angle ", "arc ")):
+            continue  # (an angle's "?" sits in its own arc's wedge: no side for it to float from)
         mine = box(*lab["bbox"])
         for other in fig["labels"]:
             if other is lab or other["element"].startswith("point "):
@@ -2287,28 +2287,53 @@ def ink_problems(fig: dict, pixels) -> list[str]:
 
 
 def _stacked_squares(fig: dict, pts: dict) -> list[str]:
-    """Two stated right angles at one vertex, side by side (sharing an arm), drawn with one square: the second
-    shows nowhere (review 3: LPN and NPJ on the same pixels)."""
+    """Two stated right angles at one vertex drawn with one square where the second is no right angle of the
+    square's two lines: it shows nowhere (review 3: LPN and NPJ on the same pixels).  One square says all four right
+    angles of its two lines (a right triangle's corner, a given 90 and a perpendicular there are one mark: two
+    squares side by side read as one rectangle, reader 41's 11)."""
     out = []
     rights = [(m, _angle_points(m["elements"][0], pts)) for m in fig.get("marks", [])
               if m["kind"] == "right" and m["elements"][0].startswith("angle ")]
 
-    def diag(a, v, b):
-        u = [(pts[e][0] - pts[v][0], pts[e][1] - pts[v][1]) for e in (a, b)]
-        u = [(x / max(math.hypot(x, y), 1e-9), y / max(math.hypot(x, y), 1e-9)) for x, y in u]
-        d = (u[0][0] + u[1][0], u[0][1] + u[1][1])
-        n = max(math.hypot(*d), 1e-9)
-        return d[0] / n, d[1] / n
+    def on_lines(m: dict, angle: tuple[str, str, str]) -> bool:
+        """Does each arm of ``angle`` run along a line of ``m``'s square (either way)?"""
+        v, s, t = _square_arms(m)
+        a, w, b = angle
+        arms = [math.atan2(pts[e][1] - pts[w][1], pts[e][0] - pts[w][0]) for e in (a, b)]
+        along = [min(abs(math.remainder(x - y, math.pi)) for y in (s, t)) < math.radians(2.0) for x in arms]
+        return math.dist(v, pts[w]) < 1.0 and all(along)
 
     for i, (m, (a, v, b)) in enumerate(rights):
         for n, (c, w, d) in rights[i + 1:]:
             if v != w or {a, b} == {c, d}:
                 continue
             same = all(math.dist(p, q) < 1.0 for p, q in zip(m["pixels"][0], n["pixels"][0]))
-            d1, d2 = diag(a, v, b), diag(c, w, d)
-            if same and abs(d1[0] * d2[0] + d1[1] * d2[1]) < 0.9:
+            if same and not (on_lines(m, (a, v, b)) and on_lines(m, (c, w, d))):
                 out.append(f"the right angles {m['elements'][0]} and {n['elements'][0]} share one square: "
                            "one of them shows nowhere")
+    return out
+
+
+def _right_marked_twice(fig: dict, pts: dict) -> list[str]:
+    """A right angle drawn "90°" in its arc at a vertex where a square already squares its two lines: one right
+    angle, two marks (reader 41's 11: squares at E and F, and "∠GEH = 90°" arcs beside them)."""
+    out = []
+    squares = [(m, *_square_arms(m)) for m in fig.get("marks", [])
+               if m["kind"] in ("right", "height") and m.get("pixels") and len(m["pixels"][0]) >= 3]
+    for m in fig.get("marks", []):
+        if m["kind"] != "right_arc" or not m["elements"][0].startswith("angle "):
+            continue
+        try:
+            a, v, b = _angle_points(m["elements"][0], pts)
+        except KeyError:
+            continue
+        arms = [math.atan2(pts[e][1] - pts[v][1], pts[e][0] - pts[v][0]) for e in (a, b)]
+        for n, w, s, t in squares:
+            if math.dist(w, pts[v]) < 1.0 and all(min(abs(math.remainder(x - y, math.pi)) for y in (s, t))
+                                                  < math.radians(2.0) for x in arms):
+                out.append(f"{m['elements'][0]} is marked twice: a \"90°\" arc beside the square of "
+                           f"{n['elements'][0]} on the same two lines")
+                break
     return out
 
 
