@@ -69,6 +69,8 @@ BRACKET_LANE = 17.0  # px between two brackets along one line on one side (at on
 BRACKET_INNER = 5  # crossings a bracket inside the figure must save to go there
 BRACKET_CROSS_GAP = 5.0  # px: a bracket that must cross a drawn line is broken this far either side of it
 BRACKET_CROSS_END = 10.0  # px: never within this of its span's ends (a leg cut off reads as no bracket)
+BRACKET_END_PIECE = 3.0  # hooks: a broken bracket's end piece at least this long, its leg's length each (a 20 px
+# stub and its 12 px hook by a crossing read as a right-angle mark there: reader 42's 01, FormalGeo 3048)
 BRACKET_CROSS_MAX = 3  # lines a broken bracket crosses at most
 BRACKET_CLEAR = 4.0  # px a bracket keeps from right-angle squares and other brackets where it can
 BREAK_HALF = 0.65  # fonts: half a value's box, in its dimension line's break, across the line
@@ -508,6 +510,11 @@ class MarkLayout:
         drawn = [line]
         if self._bracket_crossings(p, r, line):
             drawn = self._gaps(p, r, line) if gapped else None
+            if drawn is None and gapped and hi is not None and float(hi @ side) > 0 and dim is None:
+                other = shape(-side)  # (broken where it must be, its end pieces long: across the side if there)
+                drawn = None if self._on_rail(a, b, other) else self._gaps(p, r, other)
+                if drawn is not None:
+                    line, hi = other, lane(-side) * -side
             if drawn is None:
                 return None
         self.brackets.append((Mark("bracket", ((a, b),), m.source, m.count), drawn))
@@ -534,6 +541,9 @@ class MarkLayout:
             k = float((a - s)[0] * d[1] - (a - s)[1] * d[0]) / den * span
             if k < BRACKET_CROSS_END or k > span - BRACKET_CROSS_END:
                 return None
+            leg = float(np.hypot(*(line[1] - line[0])))
+            if min(k, span - k) - BRACKET_CROSS_GAP < BRACKET_END_PIECE * max(leg, BRACKET_LEG):
+                return None  # (an end piece as short as a few legs is an L by the crossing: a right angle's square)
             cuts.append(k)
         if not cuts or len(cuts) > BRACKET_CROSS_MAX:
             return None

@@ -848,7 +848,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _hidden_squares(fig, pts) + _astray_dimensions(fig, pts) + _between_sides(fig, pts)
             + _small_tangent_dots(fig) + _arrows_on_arcs(fig, pts) + _shared_rails(fig, pts)
             + _bare_region_marks(fig) + _crossed_squares(fig, pts) + _joined_arcs(fig, pts)
-            + _brackets_across_lines(fig, pts) + _nearest_of_kind(fig, pts) + _leaders_alongside(fig, pts)
+            + _brackets_across_lines(fig, pts) + _hooked_stubs(fig) + _nearest_of_kind(fig, pts) + _leaders_alongside(fig, pts)
             + _function_goals(fig) + _split_compound_goals(fig) + _small_angle_marks(fig, pts) + _leaders_through_labels(fig) + _leaders_crossing(fig)
             + _arcs_past_arms(fig, pts)
             + _angle_labels_in_other_wedges(fig, pts) + _arc_label_stretches(fig, pts)
@@ -1110,6 +1110,27 @@ def _brackets_across_lines(fig: dict, pts: dict) -> list[str]:
                 continue
             if any(pc.distance(LineString([s, t])) < BRACKET_BREAK for pc in pieces):
                 out.append(f"the bracket of {el} crosses {a}{b}: it reads as a line of the figure")
+                break
+    return out
+
+
+BRACKET_L = 2.5  # legs: a broken bracket's end piece (its leg and the span's stub to the break) under this many legs
+# long is an L: a right-angle square by the crossing (reader 42's 01, FormalGeo 3048: a 20 px stub, a 12 px hook)
+
+
+def _hooked_stubs(fig: dict) -> list[str]:
+    """A split side's bracket broken where it crosses a line, whose end piece (leg and stub) is short: beside the
+    crossing it reads as a right angle's square there, not as a bracket's end."""
+    out = []
+    for m, el in _bracket_marks(fig):
+        drawn = [pc for pc in m["pixels"] if len(pc) > 1]
+        if len(drawn) < 2:
+            continue
+        for foot, corner, cut in ((drawn[0][0], drawn[0][1], drawn[0][-1]), (drawn[-1][-1], drawn[-1][-2], drawn[-1][0])):
+            leg = math.dist(foot, corner)
+            if leg > 0 and math.dist(corner, cut) < BRACKET_L * leg:
+                out.append(f"the bracket of {el} ends in a {math.dist(corner, cut):.0f} px stub and a {leg:.0f} px "
+                           "hook by a crossing: it reads as a right-angle mark")
                 break
     return out
 
