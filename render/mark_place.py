@@ -875,11 +875,36 @@ def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, nam
         # as that ray's right angle)
         layout.crowded.append((f"a right-angle square at {name or 'a crossing'} has another line {clear:.0f}° from "
                                f"its side (under {SQUARE_CLEAR:g}°)", angle))
-    sq = layout.square_at[key] = apart_square(right_square(v, a, b, layout.fpx, cut), layout.square_at.values())
+    sq = layout.square_at[key] = _off_neighbours(apart_square(right_square(v, a, b, layout.fpx, cut),
+                                                              layout.square_at.values()), layout.square_at.values())
     s = float(np.hypot(*(sq[0] - v)))
     layout.take(sq[1], 0.5 * s)
     if name is not None:
         layout.squares[name] = max(layout.squares.get(name, 0.0), s * math.sqrt(2))
+    return sq
+
+
+SQUARES_NEAR = 4.0  # px between two right-angle squares at different points (touching, they read as one rectangle)
+SQUARE_SHRINK = 0.5  # a square shrinks to this share of its size at most to keep that gap; else it is kept
+
+
+def _off_neighbours(sq: np.ndarray, others) -> np.ndarray:
+    """Square ``sq`` (side end, corner, side end) shrunk about its vertex, where it comes within ``SQUARES_NEAR`` px
+    of a square at another point (two squares at nearby points of one line, facing, read as one tall rectangle:
+    reader 41's 11), as far as ``SQUARE_SHRINK`` of its size."""
+    v = sq[0] + sq[2] - sq[1]
+    near = [o for o in others if len(o) == 3 and float(np.hypot(*(o[0] + o[2] - o[1] - v))) >= 1.0]
+
+    def gap(s: np.ndarray) -> float:
+        pts = np.concatenate([np.linspace(a, b, 8) for a, b in zip(s, s[1:])])
+        return min((float(_to_segments(pts, o[:-1], o[1:]).min()) for o in near), default=math.inf)
+
+    if gap(sq) >= SQUARES_NEAR:
+        return sq
+    for k in np.linspace(0.9, SQUARE_SHRINK, 5):
+        small = v + k * (sq - v)
+        if gap(small) >= SQUARES_NEAR:
+            return small
     return sq
 
 
@@ -1208,7 +1233,10 @@ EQUAL_ARC_SHARE = 0.45  # 20: 10 px arcs with one tick each), up to this share o
 TICK_FONTS = 0.35  # an equal-angle tick's reach either side of its arc (font heights)
 ARC_TICKS = 2.2  # an equal-angle arc at least this many of its ticks long: no longer than a tick, arc and tick read
 # as "+" or "×" (reader 16: an exterior angle's bisected halves, 12 px arcs under 11 px ticks)
+ARC_TICKS_EACH = 0.8  # and this many more for each tick past the first (reader 42's 02, FormalGeo 6854: a 24 px
+# arc under two 12 px ticks read as a segment's double tick, "‖", not as an angle's arc)
 ARC_ROOM_SHARE = 0.45  # a narrow angle's arc grows out to this share of its shorter side for that length
+ARC_ROOM_TICKED = 0.6  # and, with two ticks or more, to this share (short and flat, it reads as a segment's ticks)
 TICK_FLOOR_FONTS = 0.25  # and where it cannot, its ticks shrink, to this reach at least (half a font across)
 
 
@@ -1228,11 +1256,13 @@ def _arcs(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
         # the two read as one arc over the whole angle, review 9's 51)
         shared = [e for e in (a, b) for c, w, d in m.elements if w == v and {c, d} != {a, b} and e in (c, d)]
         ends = len(set(shared) & {a, b})
+        long = ARC_TICKS + ARC_TICKS_EACH * (m.count - 1)  # (the arc's length in ticks: longer for more of them)
         r0 = max(9.0, min(EQUAL_ARC_FONTS * fpx, EQUAL_ARC_SHARE * short), layout.squares.get(v, 0.0) + ARC_BEYOND,
                  min(0.35 * short, ARC_LONG / max(sweep, 1e-3)),  # (a narrow angle's arc long enough to see)
-                 min(ARC_ROOM_SHARE * short, (ARC_TICKS * 2 * tick + ends * ARC_GAP) / max(sweep, 1e-3)))
+                 min((ARC_ROOM_SHARE if m.count < 2 else ARC_ROOM_TICKED) * short,
+                     (long * 2 * tick + ends * ARC_GAP) / max(sweep, 1e-3)))
         gap = min(ARC_GAP / r0, 0.25 * sweep)
-        tick = min(tick, max(TICK_FLOOR_FONTS * fpx, r0 * (sweep - ends * gap) / (2 * ARC_TICKS)))
+        tick = min(tick, max(TICK_FLOOR_FONTS * fpx, r0 * (sweep - ends * gap) / (2 * long)))
         t0 = ta + (gap if (a if _ccw_first(px, a, v, b, ta) else b) in shared else 0.0)
         t1 = ta + sweep - (gap if (b if _ccw_first(px, a, v, b, ta) else a) in shared else 0.0)
         t = t0 + (t1 - t0) * np.linspace(0, 1, max(4, int(math.degrees(t1 - t0) / 4)) + 1)

@@ -849,11 +849,11 @@ def textbook_problems(fig: dict) -> list[str]:
             + _small_tangent_dots(fig) + _arrows_on_arcs(fig, pts) + _shared_rails(fig, pts)
             + _bare_region_marks(fig) + _crossed_squares(fig, pts) + _joined_arcs(fig, pts)
             + _brackets_across_lines(fig, pts) + _hooked_stubs(fig) + _nearest_of_kind(fig, pts) + _leaders_alongside(fig, pts)
-            + _function_goals(fig) + _split_compound_goals(fig) + _small_angle_marks(fig, pts) + _leaders_through_labels(fig) + _leaders_crossing(fig)
+            + _function_goals(fig) + _split_compound_goals(fig) + _small_angle_marks(fig, pts) + _leaders_through_labels(fig) + _leaders_crossing(fig) + _leaders_across_sides(fig, pts)
             + _arcs_past_arms(fig, pts)
             + _angle_labels_in_other_wedges(fig, pts) + _arc_label_stretches(fig, pts)
             + _values_by_radii(fig, pts) + _queries_in_faces(fig, pts) + _parts_apart(fig, pts) + _flat_corners(fig, pts) + _queries_apart(fig)
-            + _neighbour_squares(fig) + _tick_rows(fig) + _one_length_two_counts(fig, pts) + _unmarked_equal_arcs(fig)
+            + _neighbour_squares(fig) + _touching_squares(fig) + _tick_rows(fig) + _one_length_two_counts(fig, pts) + _unmarked_equal_arcs(fig)
             + _arc_labels_off(fig, pts) + _pieces_by_whole_middles(fig, pts) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
             + _near_incidences(fig, pts) + _sectors_past_chords(fig, pts) + _bracketed_values_moved(fig)
             + _leaders_at_crossings(fig, pts) + _values_on_crossed_sides(fig, pts) + _bare_arc_queries(fig)
@@ -2850,6 +2850,8 @@ def _joined_arcs(fig: dict, pts: dict) -> list[str]:
 EQUAL_ARC_MIN = 0.84  # fonts: an equal-angle arc's radius at least this (14 px by a 16.7 px label: review 14's 20
 # read 10 px arcs with one tick as two little "x"s)
 EQUAL_TICK_MIN = 0.5  # fonts: and each of its ticks at least this long
+EQUAL_ARC_MANY = 2.4  # and, with two ticks or more, this many (reader 42's 02: a 24 px arc under two 12 px ticks
+# between two near rays read as a segment's double tick)
 EQUAL_ARC_TICKS = 1.8  # and the arc's chord at least this many of its longest tick (reader 16's 36 and 51: 12 px arcs
 # under 11 px ticks read as "+" and "×")
 
@@ -2883,6 +2885,10 @@ def _small_angle_marks(fig: dict, pts: dict) -> list[str]:
                 if math.dist(line[0], line[-1]) < EQUAL_ARC_TICKS * tick - 0.5:
                     out.append(f"an equal-angle arc of {m['elements'][0]} is {math.dist(line[0], line[-1]):.0f} px "
                                f"across under {tick:.0f} px ticks: arc and tick read as a cross")
+                    break
+                if m["count"] > 1 and math.dist(line[0], line[-1]) < EQUAL_ARC_MANY * tick - 0.5:
+                    out.append(f"an equal-angle arc of {m['elements'][0]} is {math.dist(line[0], line[-1]):.0f} px "
+                               f"across under {m['count']} ticks of {tick:.0f} px: it reads as a segment's ticks")
                     break
             elif math.dist(line[0], line[-1]) < EQUAL_TICK_MIN * font - 0.5:
                 out.append(f"an equal-angle tick of {m['elements'][0]} is "
@@ -3092,6 +3098,25 @@ def _neighbour_squares(fig: dict) -> list[str]:
             if len(shared) == 1:
                 out.append(f"the right-angle squares of {m['elements'][0]} and {n['elements'][0]} sit side by side "
                            "at one crossing: they read as one rectangle")
+    return out
+
+
+SQUARES_TOUCH = 2.0  # px: two right-angle squares at different points this near read as one rectangle
+
+
+def _touching_squares(fig: dict) -> list[str]:
+    """Two right-angle squares at different points (nearby on one line, facing) that touch: together they read as
+    one tall rectangle, neither as a right angle (reader 41's 11)."""
+    squares = [(m, _square_arms(m)[0]) for m in fig.get("marks", [])
+               if m["kind"] in ("right", "height") and m.get("pixels") and len(m["pixels"][0]) >= 3]
+    out = []
+    for i, (m, v) in enumerate(squares):
+        for n, w in squares[i + 1:]:
+            if math.dist(v, w) < 1.0:
+                continue
+            if LineString(m["pixels"][0]).distance(LineString(n["pixels"][0])) < SQUARES_TOUCH:
+                out.append(f"the right-angle squares of {m['elements'][0]} and {n['elements'][0]} touch: they read "
+                           "as one rectangle")
     return out
 
 
@@ -3423,6 +3448,42 @@ def _leaders_across_annotated_sides(fig: dict, pts: dict) -> list[str]:
                     box(*v["bbox"]).distance(hit) < LEADER_BY_SIDE_VALUE * font for v in values):
                 out.append(f"the leader of {lab['text']!r} crosses {p}{q} by {p}{q}'s marks or value: it reads as a "
                            "segment drawn across it")
+                break
+    return out
+
+
+LEADER_ACROSS_BY = 1.5  # fonts: a label this near a segment its leader crosses reads as that segment's
+
+
+def _leaders_across_sides(fig: dict, pts: dict) -> list[str]:
+    """A value's leader that crosses a drawn segment, not one of its own element's lines, from a label beside that
+    segment: the label reads as the crossed segment's, its leader as a segment drawn across it (reader 42's 14, "AD =
+    2" by AC, led across AC to AD; 20, "BF = 6" just under GF, led up across it).  An angle's leader leaving its
+    wedge across its own arm (or a ray from its vertex) still says its angle; a region's crosses its boundary to enter
+    it."""
+    font = _font(fig)
+    out = []
+    for lab in fig["labels"]:
+        if not lab.get("leader") or lab["element"].split(" ")[0] in SHAPE_WORDS:
+            continue
+        start, end = (tuple(p[:2]) for p in lab["leader"][:2])
+        line = LineString([start, end])
+        names = lab["element"].split(" ")[-1]
+        own = split_points(names, pts, 3 if lab["element"].startswith("angle ") else 2) or ()
+        mine = [(own[1], own[0]), (own[1], own[2])] if len(own) == 3 else [tuple(own)] if own else []
+        text = box(*lab["bbox"])
+        for p, q in fig["segments"]:
+            if p not in pts or q not in pts or pts[p] == pts[q]:
+                continue
+            if any(_on_full_line(pts[p], pts[a], pts[b]) and _on_full_line(pts[q], pts[a], pts[b]) for a, b in mine) \
+                    or len(own) == 3 and own[1] in (p, q):
+                continue  # (its own side's line, or its angle's arm or a ray from its vertex, which its arc crosses)
+            seg = LineString([pts[p], pts[q]])
+            hit = line.intersection(seg)
+            if hit.geom_type == "Point" and math.dist((hit.x, hit.y), start) >= 4.0 and \
+                    text.distance(seg) < LEADER_ACROSS_BY * font:
+                out.append(f"the leader of {lab['text']!r} crosses {p}{q} from beside it: the label reads as "
+                           f"{p}{q}'s")
                 break
     return out
 
