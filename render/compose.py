@@ -1168,11 +1168,11 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         if strict is not None and in_wedge is not None and placed.conflicts:  # (no leader clear of every line:
             placer.undo()  # out of its wedge across its own arm, clear of the rest; else in its wedge)
             placed = _query_apart(d, placer, it, q, annotation, role, centres, anchor, text_size, style,
-                                  partial(_leaders_over_no_line, rule, lines), tried)
-            if placed.conflicts:
+                                  in_wedge, tried)
+            if placed.conflicts and role == "angle":
                 placer.undo()
                 placed = _query_apart(d, placer, it, q, annotation, role, centres, anchor, text_size, style,
-                                      in_wedge, tried)
+                                      partial(_leaders_over_no_line, rule, lines), tried)
         if (in_wedge is not None or strict is not None) and placed.conflicts:  # (no clean place with its leader in
             # its wedge: as before)
             placer.undo()

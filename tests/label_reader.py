@@ -849,7 +849,7 @@ def textbook_problems(fig: dict) -> list[str]:
             + _small_tangent_dots(fig) + _arrows_on_arcs(fig, pts) + _shared_rails(fig, pts)
             + _bare_region_marks(fig) + _crossed_squares(fig, pts) + _joined_arcs(fig, pts)
             + _brackets_across_lines(fig, pts) + _hooked_stubs(fig) + _nearest_of_kind(fig, pts) + _leaders_alongside(fig, pts)
-            + _function_goals(fig) + _split_compound_goals(fig) + _small_angle_marks(fig, pts) + _leaders_through_labels(fig) + _leaders_crossing(fig) + _leaders_across_sides(fig, pts)
+            + _function_goals(fig) + _split_compound_goals(fig) + _small_angle_marks(fig, pts) + _leaders_through_labels(fig) + _leaders_crossing(fig)
             + _arcs_past_arms(fig, pts)
             + _angle_labels_in_other_wedges(fig, pts) + _arc_label_stretches(fig, pts)
             + _values_by_radii(fig, pts) + _queries_in_faces(fig, pts) + _parts_apart(fig, pts) + _flat_corners(fig, pts) + _queries_apart(fig)
