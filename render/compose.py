@@ -1152,6 +1152,11 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         if annotation.arcs_clear and q.kind in (QKind.AREA, QKind.PERIMETER) and q.key[0] in d.rules.fills:
             rule = _inside_or_led(rule, d.rules.fills[q.key[0]])
         # (an asked shape that may go unmarked is marked inside it or not at all: set off, "area = ?" says little)
+        lines = _other_lines(d, scene, frame, q)
+        strict = partial(_leaders_over_no_line, in_wedge or rule, lines) if len(lines) else None  # (a leader across
+        # a drawn segment reads as a segment drawn there, its label as that segment's: reader 42's 14 and 20, "AD = 2"
+        # led across AC, "BF = 6" across FG; only where no place keeps it off every one.  An angle's leaving its wedge
+        # across its own arm, where none keeps in it, still says its angle)
         tried = (STAGES[:2] if role == "arc" else STAGES if role == "shape" and q.kind is not QKind.HEIGHT
                  and not (q == annotation.query and annotation.query_optional()) else
                  STAGES if str(q) in annotation.led_across() else
@@ -1159,8 +1164,17 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
         if not annotation.shrink:  # (moved, never in smaller type: beside 12-point ones it reads as cramped)
             tried = tuple(stage for stage in tried if stage[0] == 1.0)
         placed = _query_apart(d, placer, it, q, annotation, role, centres, anchor, text_size, style,
-                              in_wedge or rule, tried)
-        if in_wedge is not None and placed.conflicts:  # (no clean place with its leader in its wedge: as before)
+                              strict or in_wedge or rule, tried)
+        if strict is not None and in_wedge is not None and placed.conflicts:  # (no leader clear of every line:
+            placer.undo()  # out of its wedge across its own arm, clear of the rest; else in its wedge)
+            placed = _query_apart(d, placer, it, q, annotation, role, centres, anchor, text_size, style,
+                                  in_wedge, tried)
+            if placed.conflicts and role == "angle":
+                placer.undo()
+                placed = _query_apart(d, placer, it, q, annotation, role, centres, anchor, text_size, style,
+                                      partial(_leaders_over_no_line, rule, lines), tried)
+        if (in_wedge is not None or strict is not None) and placed.conflicts:  # (no clean place with its leader in
+            # its wedge: as before)
             placer.undo()
             placed = _query_apart(d, placer, it, q, annotation, role, centres, anchor, text_size, style, rule, tried)
         if placed.conflicts and q == annotation.query and role == "shape" and q.kind is not QKind.HEIGHT:
@@ -2157,6 +2171,48 @@ def _leaders_apart(rule, others: np.ndarray, values: np.ndarray, end_clear: floa
     """``rule``'s verdict on the boxes (n×4), and no clash with the labels placed before (``leaders_clash``)."""
     good = rule(boxes, leaders)
     return good & ~leaders_clash(leaders, np.asarray(boxes, dtype=float), others, values, end_clear)
+
+
+def _other_lines(d: Drawing, scene: Scene, frame: Frame, q: Quantity) -> np.ndarray:
+    """The drawn segments (m×2×2, pixels) not along a line of ``q``'s own (a side's line, an angle's arms) nor from
+    its vertex."""
+    own = []
+    if q.kind is QKind.ANGLE and len(q.key) == 3:
+        own = [(q.key[1], q.key[0]), (q.key[1], q.key[2])]
+    elif q.kind is QKind.LENGTH and len(q.key) == 2:
+        own = [tuple(q.key)]
+    ends = [(np.asarray(frame.px(scene.points[a]), float), np.asarray(frame.px(scene.points[b]), float))
+            for a, b in own if a in scene.points and b in scene.points]
+
+    def along(line: np.ndarray) -> bool:
+        for p, r in ends:
+            u = r - p
+            n = max(float(np.hypot(*u)), 1e-9)
+            if all(abs(float(u[0] * (x - p)[1] - u[1] * (x - p)[0])) / n < 1.0 for x in line[:2]):
+                return True
+        return False
+
+    vertex = q.key[1] if q.kind is QKind.ANGLE and len(q.key) == 3 else None  # (a ray from an angle's vertex, its
+    # arc crosses: its leader leaving the arc by it still says its angle)
+    return np.array([line[:2] for a, b, line in d.segments if vertex not in (a, b) and not along(np.asarray(line, float))],
+                    dtype=float).reshape(-1, 2, 2)
+
+
+LEADER_OWN_END = 4.0  # px of a leader by its element where it may meet a drawn segment (its own side, its arc's rays)
+
+
+def _leaders_over_no_line(rule, lines: np.ndarray, boxes: np.ndarray, leaders) -> np.ndarray:
+    """``rule``'s verdict on the boxes (n×4), and no leader (n×2×2) across a drawn segment (m×2×2) past its first
+    ``LEADER_OWN_END`` px (its end on its own element)."""
+    good = rule(boxes, leaders)
+    if leaders is None or not len(leaders) or not len(lines):
+        return good
+    leaders = np.asarray(leaders, dtype=float)
+    u = leaders[:, 1] - leaders[:, 0]
+    n = np.maximum(np.hypot(u[:, 0], u[:, 1]), 1e-9)
+    k = np.minimum(LEADER_OWN_END / n, 1.0)[:, None]
+    past = np.stack([leaders[:, 0] + k * u, leaders[:, 1]], axis=1)
+    return good & (_segment_gaps(past, lines).min(axis=1) > 0.0)
 
 
 WEDGE_CLEAR = 1.0  # px: an angle's leader keeps this far from its own two rays

@@ -69,6 +69,8 @@ BRACKET_LANE = 17.0  # px between two brackets along one line on one side (at on
 BRACKET_INNER = 5  # crossings a bracket inside the figure must save to go there
 BRACKET_CROSS_GAP = 5.0  # px: a bracket that must cross a drawn line is broken this far either side of it
 BRACKET_CROSS_END = 10.0  # px: never within this of its span's ends (a leg cut off reads as no bracket)
+BRACKET_END_PIECE = 3.0  # hooks: a broken bracket's end piece at least this long, its leg's length each (a 20 px
+# stub and its 12 px hook by a crossing read as a right-angle mark there: reader 42's 01, FormalGeo 3048)
 BRACKET_CROSS_MAX = 3  # lines a broken bracket crosses at most
 BRACKET_CLEAR = 4.0  # px a bracket keeps from right-angle squares and other brackets where it can
 BREAK_HALF = 0.65  # fonts: half a value's box, in its dimension line's break, across the line
@@ -508,6 +510,11 @@ class MarkLayout:
         drawn = [line]
         if self._bracket_crossings(p, r, line):
             drawn = self._gaps(p, r, line) if gapped else None
+            if drawn is None and gapped and hi is not None and float(hi @ side) > 0 and dim is None:
+                other = shape(-side)  # (broken where it must be, its end pieces long: across the side if there)
+                drawn = None if self._on_rail(a, b, other) else self._gaps(p, r, other)
+                if drawn is not None:
+                    line, hi = other, lane(-side) * -side
             if drawn is None:
                 return None
         self.brackets.append((Mark("bracket", ((a, b),), m.source, m.count), drawn))
@@ -534,6 +541,9 @@ class MarkLayout:
             k = float((a - s)[0] * d[1] - (a - s)[1] * d[0]) / den * span
             if k < BRACKET_CROSS_END or k > span - BRACKET_CROSS_END:
                 return None
+            leg = float(np.hypot(*(line[1] - line[0])))
+            if min(k, span - k) - BRACKET_CROSS_GAP < BRACKET_END_PIECE * max(leg, BRACKET_LEG):
+                return None  # (an end piece as short as a few legs is an L by the crossing: a right angle's square)
             cuts.append(k)
         if not cuts or len(cuts) > BRACKET_CROSS_MAX:
             return None
@@ -834,34 +844,15 @@ def _arc_ticks(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
 
 def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, name: str | None,
             angle: tuple[str, str, str] | None = None, own: bool = False) -> np.ndarray:
-    """The right-angle square at ``v`` between rays to ``a`` and ``b``: one per pair of lines meeting there (a
-    height's foot and the right angle a fact gives there share it: two squares would read as a muddle); in the
-    quarter of the two lines whose sides no other drawn ray runs near (review 2: a ray 10° inside one side
-    made the square read as that ray's right angle).  A stated right angle (``own``) whose quarter is neither
-    the square's there nor the one opposite gets a square of its own in its own quarter (review 3: LPN and NPJ
-    on one square, NPJ shown nowhere)."""
+    """The right-angle square at ``v`` between rays to ``a`` and ``b``: one per pair of lines meeting there,
+    whatever quarter each stated right angle of the two lines takes (a height's foot, a right triangle's corner and
+    a given angle of 90 there are one perpendicularity: two squares side by side read as one tall rectangle, reader
+    41's 11, and a second one's "90°" arc as another mark); in the quarter of the two lines whose sides no other
+    drawn ray runs near (review 2: a ray 10° inside one side made the square read as that ray's right angle)."""
     key = (round(float(v[0]), 1), round(float(v[1]), 1),
            frozenset(round(math.degrees(math.atan2(*(e - v)[::-1]))) % 180 for e in (a, b)))
     if key in layout.square_at:
-        sq = layout.square_at[key]
-        diag = _unit(_unit(a - v) + _unit(b - v))
-        if not own or abs(float(_unit(sq[1] - v) @ diag)) > 0.9:
-            return sq
-        key = (*key, round(math.degrees(math.atan2(diag[1], diag[0]))) % 360)
-        if key in layout.square_at:
-            return layout.square_at[key]
-        s = float(np.hypot(*(sq[0] - v)))  # (the same size: the two squares meet on their common arm)
-        ua, ub = _unit(a - v), _unit(b - v)
-        if angle is not None and rays_inside(layout.rays(v), ua, ub):  # (crossed, beside a square of the same two
-            # lines, which says they are perpendicular: "90°" in its arc, or nothing where that square is the
-            # relation's own, ``textbook._squared_elsewhere``; two squares side by side read as one rectangle)
-            layout.crowded.append((f"a right-angle square at {name} is crossed by another drawn line from its "
-                                   "vertex", angle))
-        sq = layout.square_at[key] = np.array([v + s * ua, v + s * (ua + ub), v + s * ub])
-        layout.take(sq[1], 0.5 * s)
-        if name is not None:
-            layout.squares[name] = max(layout.squares.get(name, 0.0), s * math.sqrt(2))
-        return sq
+        return layout.square_at[key]
     dashed = [(_unit(f - e), 1.0) for p, q in layout.heights for e, f in ((p, q), (q, p))
               if float(np.hypot(*(e - v))) < 1.0 and float(np.hypot(*(f - v))) > 1.0]  # (a dashed height cuts it too)
     a, b, clear, cut = _clear_quarter(layout, v, a, b, dashed, own)
@@ -884,11 +875,36 @@ def _square(layout: MarkLayout, v: np.ndarray, a: np.ndarray, b: np.ndarray, nam
         # as that ray's right angle)
         layout.crowded.append((f"a right-angle square at {name or 'a crossing'} has another line {clear:.0f}° from "
                                f"its side (under {SQUARE_CLEAR:g}°)", angle))
-    sq = layout.square_at[key] = apart_square(right_square(v, a, b, layout.fpx, cut), layout.square_at.values())
+    sq = layout.square_at[key] = _off_neighbours(apart_square(right_square(v, a, b, layout.fpx, cut),
+                                                              layout.square_at.values()), layout.square_at.values())
     s = float(np.hypot(*(sq[0] - v)))
     layout.take(sq[1], 0.5 * s)
     if name is not None:
         layout.squares[name] = max(layout.squares.get(name, 0.0), s * math.sqrt(2))
+    return sq
+
+
+SQUARES_NEAR = 4.0  # px between two right-angle squares at different points (touching, they read as one rectangle)
+SQUARE_SHRINK = 0.5  # a square shrinks to this share of its size at most to keep that gap; else it is kept
+
+
+def _off_neighbours(sq: np.ndarray, others) -> np.ndarray:
+    """Square ``sq`` (side end, corner, side end) shrunk about its vertex, where it comes within ``SQUARES_NEAR`` px
+    of a square at another point (two squares at nearby points of one line, facing, read as one tall rectangle:
+    reader 41's 11), as far as ``SQUARE_SHRINK`` of its size."""
+    v = sq[0] + sq[2] - sq[1]
+    near = [o for o in others if len(o) == 3 and float(np.hypot(*(o[0] + o[2] - o[1] - v))) >= 1.0]
+
+    def gap(s: np.ndarray) -> float:
+        pts = np.concatenate([np.linspace(a, b, 8) for a, b in zip(s, s[1:])])
+        return min((float(_to_segments(pts, o[:-1], o[1:]).min()) for o in near), default=math.inf)
+
+    if gap(sq) >= SQUARES_NEAR:
+        return sq
+    for k in np.linspace(0.9, SQUARE_SHRINK, 5):
+        small = v + k * (sq - v)
+        if gap(small) >= SQUARES_NEAR:
+            return small
     return sq
 
 
@@ -1217,7 +1233,10 @@ EQUAL_ARC_SHARE = 0.45  # 20: 10 px arcs with one tick each), up to this share o
 TICK_FONTS = 0.35  # an equal-angle tick's reach either side of its arc (font heights)
 ARC_TICKS = 2.2  # an equal-angle arc at least this many of its ticks long: no longer than a tick, arc and tick read
 # as "+" or "×" (reader 16: an exterior angle's bisected halves, 12 px arcs under 11 px ticks)
+ARC_TICKS_EACH = 0.8  # and this many more for each tick past the first (reader 42's 02, FormalGeo 6854: a 24 px
+# arc under two 12 px ticks read as a segment's double tick, "‖", not as an angle's arc)
 ARC_ROOM_SHARE = 0.45  # a narrow angle's arc grows out to this share of its shorter side for that length
+ARC_ROOM_TICKED = 0.6  # and, with two ticks or more, to this share (short and flat, it reads as a segment's ticks)
 TICK_FLOOR_FONTS = 0.25  # and where it cannot, its ticks shrink, to this reach at least (half a font across)
 
 
@@ -1237,11 +1256,13 @@ def _arcs(m: Mark, layout: MarkLayout) -> list[np.ndarray]:
         # the two read as one arc over the whole angle, review 9's 51)
         shared = [e for e in (a, b) for c, w, d in m.elements if w == v and {c, d} != {a, b} and e in (c, d)]
         ends = len(set(shared) & {a, b})
+        long = ARC_TICKS + ARC_TICKS_EACH * (m.count - 1)  # (the arc's length in ticks: longer for more of them)
         r0 = max(9.0, min(EQUAL_ARC_FONTS * fpx, EQUAL_ARC_SHARE * short), layout.squares.get(v, 0.0) + ARC_BEYOND,
                  min(0.35 * short, ARC_LONG / max(sweep, 1e-3)),  # (a narrow angle's arc long enough to see)
-                 min(ARC_ROOM_SHARE * short, (ARC_TICKS * 2 * tick + ends * ARC_GAP) / max(sweep, 1e-3)))
+                 min((ARC_ROOM_SHARE if m.count < 2 else ARC_ROOM_TICKED) * short,
+                     (long * 2 * tick + ends * ARC_GAP) / max(sweep, 1e-3)))
         gap = min(ARC_GAP / r0, 0.25 * sweep)
-        tick = min(tick, max(TICK_FLOOR_FONTS * fpx, r0 * (sweep - ends * gap) / (2 * ARC_TICKS)))
+        tick = min(tick, max(TICK_FLOOR_FONTS * fpx, r0 * (sweep - ends * gap) / (2 * long)))
         t0 = ta + (gap if (a if _ccw_first(px, a, v, b, ta) else b) in shared else 0.0)
         t1 = ta + sweep - (gap if (b if _ccw_first(px, a, v, b, ta) else a) in shared else 0.0)
         t = t0 + (t1 - t0) * np.linspace(0, 1, max(4, int(math.degrees(t1 - t0) / 4)) + 1)

@@ -315,7 +315,7 @@ class TextbookAnnotation(Annotation):
         self.unticked = []
         for m in sorted(self.relation_marks, key=lambda m: (order.get(m.kind, 5), corner_crossings(at[id(m)], layout))):
             # (a right angle no ray crosses first: one a ray crosses beside it, on the same two lines, is then said
-            # by its "90°" where two squares side by side would read as one rectangle)
+            # by that square, never by a second square or a "90°" beside it)
             given, m = m, at[id(m)]  # (the relation's own mark: a crowded square's, left out when it is drawn again)
             crowded, brackets, halves = len(layout.crowded), len(layout.brackets), len(layout.halves)
             lines, dash = draw_mark(m, layout)  # (a dimension line only for a value: never ticks alone)

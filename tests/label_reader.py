@@ -838,7 +838,7 @@ def textbook_problems(fig: dict) -> list[str]:
     return (_split_values(fig, pts) + _bare_dimensions(fig, pts) + _empty_breaks(fig) + _marks_apart(fig, pts) + _leaders(fig, pts)
             + _stray_points(fig, pts) + _crowded_squares(fig, pts) + _extended_values(fig, pts)
             + _crossed_polygons(fig, pts) + _split_ticks(fig, pts) + _sub_angle_values(fig, pts)
-            + _bare_region_queries(fig, pts) + _exact_values(fig) + _stacked_squares(fig, pts)
+            + _bare_region_queries(fig, pts) + _exact_values(fig) + _stacked_squares(fig, pts) + _right_marked_twice(fig, pts)
             + _end_values(fig, pts) + _crossing_dimensions(fig, pts) + _unmarked_goal(fig) + _undrawn_heights(fig, pts) + _undotted_on_circles(fig, pts)
             + _letters_by_a_neighbour(fig, pts) + _cell_labels(fig, pts) + _crossed_arcs(fig, pts)
             + _arrows_apart(fig) + _points_by_lines(fig, pts)
@@ -848,12 +848,12 @@ def textbook_problems(fig: dict) -> list[str]:
             + _hidden_squares(fig, pts) + _astray_dimensions(fig, pts) + _between_sides(fig, pts)
             + _small_tangent_dots(fig) + _arrows_on_arcs(fig, pts) + _shared_rails(fig, pts)
             + _bare_region_marks(fig) + _crossed_squares(fig, pts) + _joined_arcs(fig, pts)
-            + _brackets_across_lines(fig, pts) + _nearest_of_kind(fig, pts) + _leaders_alongside(fig, pts)
+            + _brackets_across_lines(fig, pts) + _hooked_stubs(fig) + _nearest_of_kind(fig, pts) + _leaders_alongside(fig, pts)
             + _function_goals(fig) + _split_compound_goals(fig) + _small_angle_marks(fig, pts) + _leaders_through_labels(fig) + _leaders_crossing(fig)
             + _arcs_past_arms(fig, pts)
             + _angle_labels_in_other_wedges(fig, pts) + _arc_label_stretches(fig, pts)
             + _values_by_radii(fig, pts) + _queries_in_faces(fig, pts) + _parts_apart(fig, pts) + _flat_corners(fig, pts) + _queries_apart(fig)
-            + _neighbour_squares(fig) + _tick_rows(fig) + _one_length_two_counts(fig, pts) + _unmarked_equal_arcs(fig)
+            + _neighbour_squares(fig) + _touching_squares(fig) + _tick_rows(fig) + _one_length_two_counts(fig, pts) + _unmarked_equal_arcs(fig)
             + _arc_labels_off(fig, pts) + _pieces_by_whole_middles(fig, pts) + _undotted_centres(fig, pts) + _hung_right_angles(fig, pts)
             + _near_incidences(fig, pts) + _sectors_past_chords(fig, pts) + _bracketed_values_moved(fig)
             + _leaders_at_crossings(fig, pts) + _values_on_crossed_sides(fig, pts) + _bare_arc_queries(fig)
@@ -1110,6 +1110,27 @@ def _brackets_across_lines(fig: dict, pts: dict) -> list[str]:
                 continue
             if any(pc.distance(LineString([s, t])) < BRACKET_BREAK for pc in pieces):
                 out.append(f"the bracket of {el} crosses {a}{b}: it reads as a line of the figure")
+                break
+    return out
+
+
+BRACKET_L = 2.5  # legs: a broken bracket's end piece (its leg and the span's stub to the break) under this many legs
+# long is an L: a right-angle square by the crossing (reader 42's 01, FormalGeo 3048: a 20 px stub, a 12 px hook)
+
+
+def _hooked_stubs(fig: dict) -> list[str]:
+    """A split side's bracket broken where it crosses a line, whose end piece (leg and stub) is short: beside the
+    crossing it reads as a right angle's square there, not as a bracket's end."""
+    out = []
+    for m, el in _bracket_marks(fig):
+        drawn = [pc for pc in m["pixels"] if len(pc) > 1]
+        if len(drawn) < 2:
+            continue
+        for foot, corner, cut in ((drawn[0][0], drawn[0][1], drawn[0][-1]), (drawn[-1][-1], drawn[-1][-2], drawn[-1][0])):
+            leg = math.dist(foot, corner)
+            if leg > 0 and math.dist(corner, cut) < BRACKET_L * leg:
+                out.append(f"the bracket of {el} ends in a {math.dist(corner, cut):.0f} px stub and a {leg:.0f} px "
+                           "hook by a crossing: it reads as a right-angle mark")
                 break
     return out
 
@@ -2076,8 +2097,8 @@ def _queries_apart(fig: dict) -> list[str]:
     font = _font(fig)
     out = []
     for lab in fig["labels"]:
-        if lab["text"] != "?" or lab["leader"] is not None:
-            continue
+        if lab["text"] != "?" or lab["leader"] is not None or lab["element"].startswith(("angle ", "arc ")):
+            continue  # (an angle's "?" sits in its own arc's wedge: no side for it to float from)
         mine = box(*lab["bbox"])
         for other in fig["labels"]:
             if other is lab or other["element"].startswith("point "):
@@ -2287,28 +2308,53 @@ def ink_problems(fig: dict, pixels) -> list[str]:
 
 
 def _stacked_squares(fig: dict, pts: dict) -> list[str]:
-    """Two stated right angles at one vertex, side by side (sharing an arm), drawn with one square: the second
-    shows nowhere (review 3: LPN and NPJ on the same pixels)."""
+    """Two stated right angles at one vertex drawn with one square where the second is no right angle of the
+    square's two lines: it shows nowhere (review 3: LPN and NPJ on the same pixels).  One square says all four right
+    angles of its two lines (a right triangle's corner, a given 90 and a perpendicular there are one mark: two
+    squares side by side read as one rectangle, reader 41's 11)."""
     out = []
     rights = [(m, _angle_points(m["elements"][0], pts)) for m in fig.get("marks", [])
               if m["kind"] == "right" and m["elements"][0].startswith("angle ")]
 
-    def diag(a, v, b):
-        u = [(pts[e][0] - pts[v][0], pts[e][1] - pts[v][1]) for e in (a, b)]
-        u = [(x / max(math.hypot(x, y), 1e-9), y / max(math.hypot(x, y), 1e-9)) for x, y in u]
-        d = (u[0][0] + u[1][0], u[0][1] + u[1][1])
-        n = max(math.hypot(*d), 1e-9)
-        return d[0] / n, d[1] / n
+    def on_lines(m: dict, angle: tuple[str, str, str]) -> bool:
+        """Does each arm of ``angle`` run along a line of ``m``'s square (either way)?"""
+        v, s, t = _square_arms(m)
+        a, w, b = angle
+        arms = [math.atan2(pts[e][1] - pts[w][1], pts[e][0] - pts[w][0]) for e in (a, b)]
+        along = [min(abs(math.remainder(x - y, math.pi)) for y in (s, t)) < math.radians(2.0) for x in arms]
+        return math.dist(v, pts[w]) < 1.0 and all(along)
 
     for i, (m, (a, v, b)) in enumerate(rights):
         for n, (c, w, d) in rights[i + 1:]:
             if v != w or {a, b} == {c, d}:
                 continue
             same = all(math.dist(p, q) < 1.0 for p, q in zip(m["pixels"][0], n["pixels"][0]))
-            d1, d2 = diag(a, v, b), diag(c, w, d)
-            if same and abs(d1[0] * d2[0] + d1[1] * d2[1]) < 0.9:
+            if same and not (on_lines(m, (a, v, b)) and on_lines(m, (c, w, d))):
                 out.append(f"the right angles {m['elements'][0]} and {n['elements'][0]} share one square: "
                            "one of them shows nowhere")
+    return out
+
+
+def _right_marked_twice(fig: dict, pts: dict) -> list[str]:
+    """A right angle drawn "90°" in its arc at a vertex where a square already squares its two lines: one right
+    angle, two marks (reader 41's 11: squares at E and F, and "∠GEH = 90°" arcs beside them)."""
+    out = []
+    squares = [(m, *_square_arms(m)) for m in fig.get("marks", [])
+               if m["kind"] in ("right", "height") and m.get("pixels") and len(m["pixels"][0]) >= 3]
+    for m in fig.get("marks", []):
+        if m["kind"] != "right_arc" or not m["elements"][0].startswith("angle "):
+            continue
+        try:
+            a, v, b = _angle_points(m["elements"][0], pts)
+        except KeyError:
+            continue
+        arms = [math.atan2(pts[e][1] - pts[v][1], pts[e][0] - pts[v][0]) for e in (a, b)]
+        for n, w, s, t in squares:
+            if math.dist(w, pts[v]) < 1.0 and all(min(abs(math.remainder(x - y, math.pi)) for y in (s, t))
+                                                  < math.radians(2.0) for x in arms):
+                out.append(f"{m['elements'][0]} is marked twice: a \"90°\" arc beside the square of "
+                           f"{n['elements'][0]} on the same two lines")
+                break
     return out
 
 
@@ -2804,6 +2850,8 @@ def _joined_arcs(fig: dict, pts: dict) -> list[str]:
 EQUAL_ARC_MIN = 0.84  # fonts: an equal-angle arc's radius at least this (14 px by a 16.7 px label: review 14's 20
 # read 10 px arcs with one tick as two little "x"s)
 EQUAL_TICK_MIN = 0.5  # fonts: and each of its ticks at least this long
+EQUAL_ARC_MANY = 2.4  # and, with two ticks or more, this many (reader 42's 02: a 24 px arc under two 12 px ticks
+# between two near rays read as a segment's double tick)
 EQUAL_ARC_TICKS = 1.8  # and the arc's chord at least this many of its longest tick (reader 16's 36 and 51: 12 px arcs
 # under 11 px ticks read as "+" and "×")
 
@@ -2837,6 +2885,10 @@ def _small_angle_marks(fig: dict, pts: dict) -> list[str]:
                 if math.dist(line[0], line[-1]) < EQUAL_ARC_TICKS * tick - 0.5:
                     out.append(f"an equal-angle arc of {m['elements'][0]} is {math.dist(line[0], line[-1]):.0f} px "
                                f"across under {tick:.0f} px ticks: arc and tick read as a cross")
+                    break
+                if m["count"] > 1 and math.dist(line[0], line[-1]) < EQUAL_ARC_MANY * tick - 0.5:
+                    out.append(f"an equal-angle arc of {m['elements'][0]} is {math.dist(line[0], line[-1]):.0f} px "
+                               f"across under {m['count']} ticks of {tick:.0f} px: it reads as a segment's ticks")
                     break
             elif math.dist(line[0], line[-1]) < EQUAL_TICK_MIN * font - 0.5:
                 out.append(f"an equal-angle tick of {m['elements'][0]} is "
@@ -3046,6 +3098,25 @@ def _neighbour_squares(fig: dict) -> list[str]:
             if len(shared) == 1:
                 out.append(f"the right-angle squares of {m['elements'][0]} and {n['elements'][0]} sit side by side "
                            "at one crossing: they read as one rectangle")
+    return out
+
+
+SQUARES_TOUCH = 2.0  # px: two right-angle squares at different points this near read as one rectangle
+
+
+def _touching_squares(fig: dict) -> list[str]:
+    """Two right-angle squares at different points (nearby on one line, facing) that touch: together they read as
+    one tall rectangle, neither as a right angle (reader 41's 11)."""
+    squares = [(m, _square_arms(m)[0]) for m in fig.get("marks", [])
+               if m["kind"] in ("right", "height") and m.get("pixels") and len(m["pixels"][0]) >= 3]
+    out = []
+    for i, (m, v) in enumerate(squares):
+        for n, w in squares[i + 1:]:
+            if math.dist(v, w) < 1.0:
+                continue
+            if LineString(m["pixels"][0]).distance(LineString(n["pixels"][0])) < SQUARES_TOUCH:
+                out.append(f"the right-angle squares of {m['elements'][0]} and {n['elements'][0]} touch: they read "
+                           "as one rectangle")
     return out
 
 
@@ -3377,6 +3448,42 @@ def _leaders_across_annotated_sides(fig: dict, pts: dict) -> list[str]:
                     box(*v["bbox"]).distance(hit) < LEADER_BY_SIDE_VALUE * font for v in values):
                 out.append(f"the leader of {lab['text']!r} crosses {p}{q} by {p}{q}'s marks or value: it reads as a "
                            "segment drawn across it")
+                break
+    return out
+
+
+LEADER_ACROSS_BY = 1.5  # fonts: a label this near a segment its leader crosses reads as that segment's
+
+
+def _leaders_across_sides(fig: dict, pts: dict) -> list[str]:
+    """A value's leader that crosses a drawn segment, not one of its own element's lines, from a label beside that
+    segment: the label reads as the crossed segment's, its leader as a segment drawn across it (reader 42's 14, "AD =
+    2" by AC, led across AC to AD; 20, "BF = 6" just under GF, led up across it).  An angle's leader leaving its
+    wedge across its own arm (or a ray from its vertex) still says its angle; a region's crosses its boundary to enter
+    it."""
+    font = _font(fig)
+    out = []
+    for lab in fig["labels"]:
+        if not lab.get("leader") or lab["element"].split(" ")[0] in SHAPE_WORDS:
+            continue
+        start, end = (tuple(p[:2]) for p in lab["leader"][:2])
+        line = LineString([start, end])
+        names = lab["element"].split(" ")[-1]
+        own = split_points(names, pts, 3 if lab["element"].startswith("angle ") else 2) or ()
+        mine = [(own[1], own[0]), (own[1], own[2])] if len(own) == 3 else [tuple(own)] if own else []
+        text = box(*lab["bbox"])
+        for p, q in fig["segments"]:
+            if p not in pts or q not in pts or pts[p] == pts[q]:
+                continue
+            if any(_on_full_line(pts[p], pts[a], pts[b]) and _on_full_line(pts[q], pts[a], pts[b]) for a, b in mine) \
+                    or len(own) == 3 and own[1] in (p, q):
+                continue  # (its own side's line, or its angle's arm or a ray from its vertex, which its arc crosses)
+            seg = LineString([pts[p], pts[q]])
+            hit = line.intersection(seg)
+            if hit.geom_type == "Point" and math.dist((hit.x, hit.y), start) >= 4.0 and \
+                    text.distance(seg) < LEADER_ACROSS_BY * font:
+                out.append(f"the leader of {lab['text']!r} crosses {p}{q} from beside it: the label reads as "
+                           f"{p}{q}'s")
                 break
     return out
 

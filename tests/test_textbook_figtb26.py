@@ -106,22 +106,24 @@ def test_the_reader_flags_a_shape_leader_ending_on_a_point() -> None:
     assert any("leader ending by a point" in p for p in problems(fig))
 
 
-CROSSED_BRACKET = ("points A C O D B E\ntriangle AEC\ntriangle CEB\ntriangle ADE\nline A O E B\nline C E D\n"
-                   "circle O through A D B C\nAB diameter of circle O\nclockwise AEC CEB ADE ADB ABC DCA\nAC = CD\n"
-                   "angle ACD = 40\nfind angle BAC\n")  # (E splits CD off its middle; every bracket of CD crosses AB)
+CROSSED_BRACKET = ("points A B C D F\ntriangle ABC\nline B D C\nline A D F\nAB = BC\nAB = 6\nAC = 5\nBD = 2\n"
+                   "DF = 3\nfind AD\n")  # (D splits BC off its middle; every bracket of BC crosses line ADF)
+NEAR_END = ("points A C O D B E\ntriangle AEC\ntriangle CEB\ntriangle ADE\nline A O E B\nline C E D\n"
+            "circle O through A D B C\nAB diameter of circle O\nclockwise AEC CEB ADE ADB ABC DCA\nAC = CD\n"
+            "angle ACD = 40\nfind angle BAC\n")  # (CD's bracket crosses BC a few px from its end at C)
 
 
 def test_a_split_sides_equality_whose_bracket_must_cross_a_line_is_marked_by_a_broken_bracket() -> None:
-    """AC = CD with E on CD: no bracket of CD clears line AB, and the equality had no mark at all; now CD's bracket
-    is broken where AB crosses it (as a dimension line is), its tick on a piece, and the reader reads it."""
+    """AB = BC with D on BC: no bracket of BC clears line ADF, and the equality had no mark at all; now BC's bracket
+    is broken where DF crosses it (as a dimension line is), its tick on a piece, and the reader reads it."""
     fig = textbook_figure(parse(CROSSED_BRACKET)).labels
     equal = [m for m in fig["marks"] if m["kind"] == "equal"]
-    assert any({"AC", "CD"} <= {"".join(sorted(e)) for e in m["elements"]} for m in equal)
-    brace = next(m for m in fig["marks"] if m["kind"] == "bracket" and "".join(sorted(m["elements"][0])) == "CD")
+    assert any({"AB", "BC"} <= {"".join(sorted(e)) for e in m["elements"]} for m in equal)
+    brace = next(m for m in fig["marks"] if m["kind"] == "bracket" and "".join(sorted(m["elements"][0])) == "BC")
     assert len(brace["pixels"]) > 1  # (broken)
     from shapely.geometry import LineString
-    a, b = fig["points"]["A"], fig["points"]["B"]
-    assert min(LineString(pc).distance(LineString([a, b])) for pc in brace["pixels"]) >= 3.0
+    a, f = fig["points"]["A"], fig["points"]["F"]
+    assert min(LineString(pc).distance(LineString([a, f])) for pc in brace["pixels"]) >= 3.0
     assert _read(fig) == []
 
 
@@ -130,7 +132,25 @@ def test_the_reader_flags_an_unbroken_bracket_across_a_line() -> None:
     brace = next(m for m in fig["marks"] if m["kind"] == "bracket" and len(m["pixels"]) > 1)
     first, last = brace["pixels"][0], brace["pixels"][-1]
     brace["pixels"] = [[first[0], first[1], last[-2], last[-1]]]  # (the same bracket, drawn whole)
-    assert any(p.startswith("the bracket of CD crosses") for p in textbook_problems(fig))
+    assert any(p.startswith("the bracket of BC crosses") for p in textbook_problems(fig))
+
+
+def test_a_bracket_broken_by_its_end_is_no_right_angle_mark() -> None:
+    """CD's bracket must cross BC a few px from C: broken there, its end piece (a 9 px stub and a 12 px hook) read as
+    a right angle's square by C (reader 42's 01, FormalGeo 3048).  No such bracket is drawn (AC = CD is the text's);
+    the reader flags the stub."""
+    fig = textbook_figure(parse(NEAR_END)).labels
+    assert not [m for m in fig["marks"] if m["kind"] == "bracket" and len(m["pixels"]) > 1
+                and min(math.dist(m["pixels"][0][1], m["pixels"][0][-1]),
+                        math.dist(m["pixels"][-1][1], m["pixels"][-1][0])) < 30.0]
+    assert _read(fig) == []
+    fig = textbook_figure(parse(CROSSED_BRACKET)).labels
+    brace = next(m for m in fig["marks"] if m["kind"] == "bracket" and len(m["pixels"]) > 1)
+    last = brace["pixels"][-1]  # (its last piece cut back to a 15 px stub by its corner)
+    corner = last[-2]
+    u = [(last[0][k] - corner[k]) / math.dist(last[0], corner) for k in range(2)]
+    last[0] = [corner[k] + 15.0 * u[k] for k in range(2)]
+    assert any("reads as a right-angle mark" in p for p in textbook_problems(fig))
 
 
 CIRCLE_GIVEN = "points O A B\ncircle O through A B\ntriangle OAB\nangle AOB = 60\ndiameter O = 10\nfind AB\n"

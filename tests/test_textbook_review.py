@@ -463,22 +463,27 @@ TWO_RIGHT = ("points P K J N M L\nline J P L\nline K P M\ncircle P through K J N
              "NP perpendicular to JP\nclockwise KJN KNM KML LPM MPN LPN NPJ\nangle LPM = 65\nfind angle MPN\n")
 
 
-def test_two_right_angles_side_by_side_show_each() -> None:
-    lab = _labels(TWO_RIGHT)  # review 3: LPN's and NPJ's squares on the same pixels, NPJ shown nowhere
+def test_two_right_angles_of_one_crossing_share_one_square() -> None:
+    lab = _labels(TWO_RIGHT)  # LP ⟂ NP and NP ⟂ JP, J P L one line: one perpendicularity, one square (reader 41's
+    # 11: two squares side by side read as one rectangle; a "90°" arc beside a square, as a second mark)
     sq = {m["elements"][0]: m["pixels"][0] for m in lab["marks"] if m["kind"] == "right"}
     p = lab["points"]["P"]
-    corner = sq["angle NPJ"][1]  # NPJ's square inside its own angle
+    corner = sq["angle NPJ"][1]  # in NPJ's quarter, which no ray crosses (PM crosses LPN's)
     ends = [lab["points"]["N"], lab["points"]["J"]]
     mid = [(ends[0][k] - p[k]) / math.dist(ends[0], p) + (ends[1][k] - p[k]) / math.dist(ends[1], p) for k in range(2)]
     assert (corner[0] - p[0]) * mid[0] + (corner[1] - p[1]) * mid[1] > 0
-    # LPN, which PM (the asked angle's side) crosses: "90°" on its whole angle, no square (review 11)
-    assert "angle LPN" not in sq and any(x["element"] == "angle LPN" and x["text"].endswith("90°")
-                                         for x in lab["labels"])
+    assert sq["angle LPN"] == sq["angle NPJ"]  # (LPN said by the same square: its arms on the square's lines)
+    assert not any(x["element"] == "angle LPN" for x in lab["labels"])  # (no "90°" arc beside it)
+    assert not any(m["kind"] == "right_arc" for m in lab["marks"])
     assert textbook_problems(lab) == [] and mark_problems(lab) == []
-    spoilt = copy.deepcopy(lab)
-    spoilt["marks"].append({"kind": "right", "elements": ["angle LPN"], "count": 1, "source": "spoilt",
+    spoilt = copy.deepcopy(lab)  # (the square claimed by an angle off its lines: that one shows nowhere)
+    spoilt["marks"].append({"kind": "right", "elements": ["angle MPN"], "count": 1, "source": "spoilt",
                             "pixels": [sq["angle NPJ"]]})
     assert any("share one square" in p for p in textbook_problems(spoilt))
+    twice = copy.deepcopy(lab)  # (LPN drawn "90°" in its arc besides: one right angle, two marks)
+    twice["marks"].append({"kind": "right_arc", "elements": ["angle LPN"], "count": 1, "source": "spoilt",
+                           "pixels": [[p, p]]})
+    assert any("marked twice" in p for p in textbook_problems(twice))
 
 
 TRAPEZOID = ("points D C A F B\nisosceles trapezoid DCAF bases DF CA\nline C B A\nDB perpendicular to CB\nAC = 12\n"
