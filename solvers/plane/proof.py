@@ -20,7 +20,7 @@ from geomill.engine.relations import BLOCKS_BY_KEY, declared_polygons, named_pol
 
 from .deduce import Deduction, Outcome, Step, is_zero, linear_form
 from .weights import DEFAULT as DEFAULT_WEIGHT
-from .theorems import ratio_premise_lengths
+from .theorems import ratio_premise_lengths, ratio_premise_pairs
 
 
 @dataclass
@@ -393,9 +393,21 @@ def _ratio_sources(ded: Deduction, step: Step, sources: dict) -> list[dict]:
             sources[id(step)] = (src, uses, tuple((x, e) for x, e, _ in ties))
             return list(uses)
     out = []
-    for x in ratio_premise_lengths(step):
-        ex = ded.express(x)
-        if ex is not None and len(ex[1]) > 1 and ex[1] not in out:
+    exs = {x: ex for x in ratio_premise_lengths(step) if (ex := ded.express(x)) is not None}
+    # two unknown sides of one ratio that the table ties to each other are proven as that tie, the form the
+    # criterion's sentence uses (DF = BD/3 for DF/BD = 1/3), never each through the table's representative of their
+    # class (DF = CE/3 and BD = CE), which drags in the proof that found the representative (a congruence for
+    # BD = CE that nothing else uses: blind teacher 36 gen 24)
+    for x, y in ratio_premise_pairs(step):
+        if x in exs and y in exs and exs[x][0].free_symbols and exs[y][0].free_symbols:
+            k = sympy.simplify(exs[x][0] / exs[y][0])
+            if k.is_Rational and k > 0:
+                tie = {x: 1, y: -k}
+                if tie not in out:
+                    out.append(tie)
+                del exs[x], exs[y]
+    for x, ex in exs.items():
+        if len(ex[1]) > 1 and ex[1] not in out:
             out.append(ex[1])
     if out:
         sources[id(step)] = (None, tuple(out), ())

@@ -1,0 +1,15 @@
+"""What generated proofs contain (blind teacher 36): a premise traced in the form its step uses, never through a
+representative that drags in a passage of its own; each on its smallest problem."""
+from __future__ import annotations
+
+from .proof_text import linted_text as _text
+
+
+def test_an_sas_ratio_premise_is_traced_as_its_own_tie_not_through_the_tables_representative() -> None:
+    # (teacher 36 gen 24: DF/BD = 1/3 traced as DF = CE/3 and BD = CE, so "Triangles ABD and ACE are congruent by
+    # SAS, so BD = CE" and "AE = AB/2" stood in the proof, never used: the centroid's DF = BD/3 alone proves it)
+    text = _text("points A B C D E F G\ntriangle ABC isosceles at A\nline C D A G\nline A E B\nline B F D\n"
+                 "line C F E\nline B G\nF centroid of BCA\nBD median of BCA\nCE median of CAB\nAB = 35\n"
+                 "angle BAC = 70\nAG = AB\nfind angle FAG\n")
+    assert "congruent" not in text and "CE" not in text and "AE" not in text, text
+    assert "DF/BD = 1/3" in text and "BD = 3·DF" in text, text
