@@ -13,3 +13,11 @@ def test_an_sas_ratio_premise_is_traced_as_its_own_tie_not_through_the_tables_re
                  "angle BAC = 70\nAG = AB\nfind angle FAG\n")
     assert "congruent" not in text and "CE" not in text and "AE" not in text, text
     assert "DF/BD = 1/3" in text and "BD = 3·DF" in text, text
+
+
+def test_a_bisectors_half_is_taken_at_once_on_the_side_the_proof_uses() -> None:
+    # (teacher 36 gen 21: "angle BCE = angle ACB/2 = 30°/2 = 15° and angle ACE = angle BCE = 15°": the relation gave
+    # the whole as twice one half only, so the other half went through it)
+    text = _text("points A B C E\ntriangle ABC isosceles at A\nline B E A\nCE bisects angle BCA\nAB = 9\n"
+                 "angle BAC = 120\nfind CE\n")
+    assert "angle ACE = angle ACB/2 = 30°/2 = 15°" in text and "BCE" not in text, text
