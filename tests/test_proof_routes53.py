@@ -21,3 +21,13 @@ def test_a_bisectors_half_is_taken_at_once_on_the_side_the_proof_uses() -> None:
     text = _text("points A B C E\ntriangle ABC isosceles at A\nline B E A\nCE bisects angle BCA\nAB = 9\n"
                  "angle BAC = 120\nfind CE\n")
     assert "angle ACE = angle ACB/2 = 30°/2 = 15°" in text and "BCE" not in text, text
+
+
+def test_an_equilateral_triangles_bisector_is_its_median_at_once() -> None:
+    # (teacher 36 gen 7: angle BDC = 90° by an angle sum first, then "Since CD is the altitude …, it bisects the
+    # side AB"; the isosceles triangle's apex line keeps off a circle through its apex, so nothing else did it)
+    text = _text("points A B C D O\ntriangle ABC equilateral\nline B D A\ncircle O through A B C\n"
+                 "CD bisects angle BCA\nAB = 23\nfind AD\n")
+    assert text.startswith("Since CD bisects the angle at C of the equilateral triangle ABC, it is also the median "
+                           "to the side AB; hence AD = AB/2 = 23/2."), text
+    assert "90°" not in text, text
