@@ -4924,8 +4924,8 @@ def _quotient_steps(n: Namer, a: sympy.Expr, b: sympy.Expr, v: sympy.Expr) -> li
         out.append(_over(n, a, b))
     g = functools.reduce(sympy.igcd, [abs(c.p) for c in terms(a) + terms(b) if c != 0], 0)
     if g > 1:
-        if lcm != 1 and b.is_Rational and "." not in out[0]:  # (11√3/3)/(11/2) = 2√3/3, never through 22√3/33
-            out.pop()  # (a decimal cleared stays a step: 9.75/13 = 39/52 = 3/4)
+        if lcm != 1 and "." not in out[0]:  # (11√3/3)/(11/2) = 2√3/3, never through 22√3/33; (23/2)/(23√3/3)
+            out.pop()  # = 3/(2√3), never through 69/(46√3) (a decimal cleared stays a step: 9.75/13 = 39/52 = 3/4)
         a, b = sympy.expand(a / g), sympy.expand(b / g)
         if b != 1:  # (12/4 = 3, not 12/4 = 3/1)
             out.append(_over(n, a, b))
@@ -4933,7 +4933,10 @@ def _quotient_steps(n: Namer, a: sympy.Expr, b: sympy.Expr, v: sympy.Expr) -> li
         k = b.as_coeff_Mul()[0]
         if sympy.expand(b ** 2).is_Rational and b.is_positive:  # k√m: times √m over √m
             a, b = sympy.expand(a * b / k), sympy.expand(b * b / k)
-            out.append(_over(n, a, b))
+            # (shown only in lowest terms: 3/(2√3) = √3/2, never through 3√3/6, one simplification a step;
+            # blind teacher 36 gen 7)
+            if functools.reduce(sympy.igcd, [abs(c.p) for c in terms(a) + terms(b) if c != 0], 0) == 1:
+                out.append(_over(n, a, b))
         elif b.is_Add and len(b.args) == 2 and sum(t.is_Rational for t in b.args) == 1:  # by the conjugate
             r = next(t for t in b.args if t.is_Rational)
             conj = sympy.expand(2 * r - b)
