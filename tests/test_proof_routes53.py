@@ -31,3 +31,12 @@ def test_an_equilateral_triangles_bisector_is_its_median_at_once() -> None:
     assert text.startswith("Since CD bisects the angle at C of the equilateral triangle ABC, it is also the median "
                            "to the side AB; hence AD = AB/2 = 23/2."), text
     assert "90°" not in text, text
+
+
+def test_a_second_leg_is_taken_by_the_method_the_proof_used_for_the_first() -> None:
+    # (teacher 36 gen 30: BD by the sine in the right triangle on the diameter BG, then DG by the extended law of
+    # sines, a second method: what the proof has cited already is paid for once)
+    text = _text("points D B G O\ntriangle DBG\ncircle O through D B G\nangle DBG = 60\nangle BGD = 30\nDO = 6\n"
+                 "find area BDG\n")
+    assert "law of sines" not in text, text
+    assert "DG = BG·sin(angle DBG) = 12·sin(60°) = 6√3" in text, text

@@ -206,8 +206,11 @@ def build_proof(ded: Deduction, out: Outcome) -> Proof:
     each value, only the equations the table had when it first determined it (acyclic) but the
     goal's own step, which keeps its lightest explanation where that makes no circle (EH² = FH·GH by
     the altitude on the hypotenuse, found after a congruence first fixed EH); else all of them."""
-    return (_build(ded, out, first=False) or _build(ded, out, first=True, goal_light=True)
-            or _build(ded, out, first=True))
+    try:
+        return (_build(ded, out, first=False) or _build(ded, out, first=True, goal_light=True)
+                or _build(ded, out, first=True))
+    finally:
+        ded.in_proof = frozenset()  # (a choice made outside a proof's traceback weighs every equation)
 
 
 def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) -> Proof | None:
@@ -218,6 +221,7 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
     memo: dict[object, int | None] = {}
     active: set[object] = set()
     circle = False
+    ded.in_proof = frozenset()
 
     def prove(target: dict) -> int | None:
         nonlocal circle
@@ -229,6 +233,7 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
         ans = ded.evaluate(target, first=first and not (goal_light and not memo.keys() - {key}), light=True)
         if ans is None or not ans.why:
             return None
+        ded.in_proof |= ded.cited(ans)  # (what the proof cites, each later choice pays nothing again for)
         active.add(key)
         needs: list[int] = []
         own: list[tuple[Step, Fraction]] = []
