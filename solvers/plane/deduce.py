@@ -780,7 +780,10 @@ class Deduction:
         has cited already (``in_proof``) it pays for once: the leg DG in the right triangle on the diameter BG that
         the proof found for BD, not the extended law of sines, a second method (blind teacher 36 gen 30)."""
         support = self._support(eqs)
-        return sum(self._path_weight(e) for e in eqs) - self._sum(self._put_in_twice(eqs) | support & self.in_proof) \
+        # (what it rests on, not the equations it cites itself: the step says those again, and two of the proof's
+        # equations combined are no lighter than one theorem that says the same, the equilateral triangle's AC = BC)
+        again = support & self.in_proof - {e.id for e in eqs}
+        return sum(self._path_weight(e) for e in eqs) - self._sum(self._put_in_twice(eqs) | again) \
             + TIE * len(self._values_stated(support))
 
     def _support(self, eqs) -> frozenset:

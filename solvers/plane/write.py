@@ -1918,7 +1918,17 @@ class _Writer:
         o, (_, b), (a, _, c) = names[0], split_points(names[1]), split_points(names[2])
         if self._between_arms(o, a, b, c):
             return ""
-        return f" (as ray {o}{b} lies inside {self.wrap(self.n.name(s.rhs))})"
+        whole = self.wrap(self.n.name(s.rhs))
+        # (and why, where the whole and a part are known: the part the smaller, blind teacher 36 gen 17: "(as ray BO
+        # lies inside angle CBD)" asserted, where 10° < 25° says it)
+        found = {**self.known, **(getattr(self, "_known_now", None) or {})}
+        w = found.get(s.rhs)
+        for x in sorted(s.lhs.free_symbols, key=lambda y: y.name) if w is not None else ():
+            v = found.get(x)
+            if v is not None and v.is_number and w.is_number and 0 < v < w:
+                return (f" (ray {o}{b} lies inside {whole}, as {self.wrap(self.n.name(x))} = {self.n.number(v, True)} < "
+                        f"{self.n.number(w, True)})")
+        return f" (as ray {o}{b} lies inside {whole})"
 
     def _between_arms(self, o: str, a: str, b: str, c: str) -> bool:
         """Does a line of the problem hold a point of ray ``ob`` between a point of ray ``oa`` and one of ray
