@@ -780,9 +780,14 @@ class Deduction:
         has cited already (``in_proof``) it pays for once: the leg DG in the right triangle on the diameter BG that
         the proof found for BD, not the extended law of sines, a second method (blind teacher 36 gen 30)."""
         support = self._support(eqs)
-        # (what it rests on, not the equations it cites itself: the step says those again, and two of the proof's
-        # equations combined are no lighter than one theorem that says the same, the equilateral triangle's AC = BC)
-        again = support & self.in_proof - {e.id for e in eqs}
+        # (the proofs of the values it rests on or puts in, not the equations it cites itself: the step says those
+        # again, and two of the proof's equations combined are no lighter than one theorem that says the same, the
+        # equilateral triangle's AC = BC; nor a tie it rests on, CD = CB of a rhombus, whose sides the proof said:
+        # that took the triangle BCD's angle from the opposite angles, a step more than ABD's given one)
+        again = frozenset()
+        if self.in_proof:
+            again = frozenset().union(*(self._use_closure(u, 1, e.id) for e in eqs if isinstance(e.label, Step)
+                                        for u in e.label.uses if len(u) == 1)) & self.in_proof - {e.id for e in eqs}
         return sum(self._path_weight(e) for e in eqs) - self._sum(self._put_in_twice(eqs) | again) \
             + TIE * len(self._values_stated(support))
 

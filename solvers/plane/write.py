@@ -1311,6 +1311,8 @@ class _Writer:
             part = self._median_given(part)
         if s.instance.family.key == "isosceles_triangle_property_line_coincidence":
             part = _again_also(_one_role(part, s.lhs - s.rhs), self.lines)
+        elif s.instance.family.key == "equilateral_triangle_property_bisector_coincidence":
+            part = _again_also(part, self.lines)  # (its second role: "since CE is also the median to the side AB")
         # an angle named through a point on its arm is tied to the shape's own name in a sentence of its own, before
         # the theorem (blind teachers 23, 24: "(angle SRT = angle SRU, as T lies on RU extended; angle STR = …)"
         # crammed into the theorem's bracket)
