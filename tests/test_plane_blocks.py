@@ -298,6 +298,8 @@ CASES: list[tuple[str, str, sympy.Expr | int]] = [  # (block key, its smallest p
      "BD = DC\nangle ADB = 90\nAB = 5\nfind AC", 5),
     ("equilateral_triangle_property_altitude_bisect", "points A B C D O\ntriangle ABC equilateral\nline C D B\n"
      "AD altitude of ABC\ncircle O through A B C\nAB = 43\nfind CO/CD", 2 * sympy.sqrt(3) / 3),
+    ("equilateral_triangle_property_bisector_coincidence", "points A B C D O\ntriangle ABC equilateral\n"
+     "line B D A\ncircle O through A B C\nCD bisects angle BCA\nAB = 23\nfind AD", sympy.Rational(23, 2)),
 ]
 
 

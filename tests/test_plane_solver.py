@@ -134,6 +134,7 @@ def test_every_family_has_a_sentence_and_a_known_key() -> None:
             "triangle_area_property_same_height", "right_triangle_property_pythagorean_difference",
             "equilateral_triangle_property_altitude_bisect", "parallel_property_bend_angle",
             "circumcenter_of_triangle_property_central_angle", "isosceles_triangle_judge_line_coincidence",
+            "equilateral_triangle_property_bisector_coincidence",
             "sine_theorem_circumradius"}
     for key, fam in registry().items():
         assert fam.sentence

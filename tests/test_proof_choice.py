@@ -45,7 +45,7 @@ ONE_THEOREM = [
      ["equal angles at"]),
     # the bisector from the apex of an equilateral triangle is its median
     ("bisector-median", "points A B C D\ntriangle ABC equilateral\nline B D A\nCD bisects angle BCA\nAB = 9\n"
-     "find AD\n", ["it is also the median to the base; hence AD = AB/2"], ["cos", "angle sum"]),
+     "find AD\n", ["it is also the median to the side AB; hence AD = AB/2"], ["cos", "angle sum"]),
     # chords equally far from the centre, not two congruent right triangles
     ("chords-distance", "points M L P N Q R S\ncircle S through M L P N\nline M Q L\nline N R P\nline S Q\n"
      "line S R\nclockwise MLP MPN\nangle SQM = 90\nangle SRN = 90\nQS = 7\nRS = 7\nLM = 16\nNP = 4x\n"

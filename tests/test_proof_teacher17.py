@@ -24,7 +24,7 @@ CASES = [
     # through the equality said before ("So CD = CE = 38.")
     ("step names its reason: the shape",
      "points E C D F\ntriangle ECD equilateral\nline D F C\nline E F\nCE = 38\nangle DEF = angle CEF\nfind DF\n", 19,
-     ["Since ECD is an equilateral triangle, CD = CE = DE = 38."],
+     ["Since ECD is an equilateral triangle, CD = CE = 38."],
      ["So CE = DE", "So CD = CE"]),
     # 1. two elements equal as their values are (FormalGeo 2092): the values compared, not "So GH = HI = 7"; where
     # the sentence before found one value, the comparison ends that sentence (a later review: "Since BD = 4 = CD,

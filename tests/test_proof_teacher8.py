@@ -51,11 +51,13 @@ def test_the_last_division_is_worked_and_rationalised():
         (2 * sympy.sqrt(91), 10, "2√91/10 = √91/5"),
         (sympy.Rational(39, 4), 13, "9.75/13 = 39/52 = 3/4"),
         (sympy.Rational(7, 2), 7 * S2 / 2, "3.5/(7√2/2) = 7/(7√2) = 1/√2 = √2/2"),
-        (16, 4 * S10, "16/(4√10) = 4/√10 = 4√10/10 = 2√10/5"),
-        (29, 17 * S2 / 2, "29/(17√2/2) = 58/(17√2) = 58√2/34 = 29√2/17"),
-        (9, 9 * S2 / 2, "9/(9√2/2) = 18/(9√2) = 2/√2 = 2√2/2 = √2"),
+        (16, 4 * S10, "16/(4√10) = 4/√10 = 2√10/5"),
+        (29, 17 * S2 / 2, "29/(17√2/2) = 58/(17√2) = 29√2/17"),
+        (9, 9 * S2 / 2, "9/(9√2/2) = 2/√2 = √2"),
         (S13, 3 * S3 / 2, "√13/(3√3/2) = 2√13/(3√3) = 2√39/9"),
         (5, sympy.Rational(5, 2), "5/2.5 = 10/5 = 2"),
+        # (one simplification a step: cleared and cancelled at once, rationalised in lowest terms; teacher 36 gen 7)
+        (sympy.Rational(23, 3), 23 * S3 / 3 * sympy.Rational(3, 2), "(23/3)/(23√3/2) = 2/(3√3) = 2√3/9"),
     ]
     for a, b, shown in cases:
         v = sympy.radsimp(a / b)

@@ -625,6 +625,9 @@ class Deduction:
         self._reductions: dict[int, tuple[int, sympy.Expr | None, sympy.Expr | None]] = {}
         # (by depth: an equation met deep down is weighed without its premises, and again at the top with them)
         self._paths: dict[tuple, float] = {}  # (equation id, depth) -> its weight with its premises' proofs
+        # the equations (ids) the proof being written has cited so far, with all they rest on: a route through them
+        # pays nothing again for them (see _proof_weight); set and cleared by the proof's traceback
+        self.in_proof: frozenset[int] = frozenset()
         self._costs: dict[tuple, frozenset] = {}  # (premise, before, depth) -> the equations of its lightest proof
         self._first_fixed: dict[frozenset, int] = {}  # a premise -> how many first equations of the table fix it
         self._explained: dict[tuple, list] = {}  # (premise, before) -> its explanations (see _explanations)
@@ -793,13 +796,30 @@ class Deduction:
         """The weight of a proof that cites the equations ``eqs``: each one's with the proofs it rests on
         (_path_weight), summed; and of two proofs of one weight, the one that states fewer values weighs less (TIE
         each): the square's area from the side AD that Pythagoras found, not from BC, which the rule of equal sides
-        (one fact however many of its equations a proof cites) gives from AD in a sentence of its own."""
-        return sum(self._path_weight(e) for e in eqs) - self._sum(self._put_in_twice(eqs)) \
-            + TIE * len(self._values_stated(self._support(eqs)))
+        (one fact however many of its equations a proof cites) gives from AD in a sentence of its own.  What the proof
+        has cited already (``in_proof``) it pays for once: the leg DG in the right triangle on the diameter BG that
+        the proof found for BD, not the extended law of sines, a second method (blind teacher 36 gen 30)."""
+        support = self._support(eqs)
+        # (the proofs of the values it rests on or puts in, not the equations it cites itself: the step says those
+        # again, and two of the proof's equations combined are no lighter than one theorem that says the same, the
+        # equilateral triangle's AC = BC; nor a tie it rests on, CD = CB of a rhombus, whose sides the proof said:
+        # that took the triangle BCD's angle from the opposite angles, a step more than ABD's given one)
+        again = frozenset()
+        if self.in_proof:
+            again = frozenset().union(*(self._use_closure(u, 1, e.id) for e in eqs if isinstance(e.label, Step)
+                                        for u in e.label.uses if len(u) == 1)) & self.in_proof - {e.id for e in eqs}
+        return sum(self._path_weight(e) for e in eqs) - self._sum(self._put_in_twice(eqs) | again) \
+            + TIE * len(self._values_stated(support))
 
     def _support(self, eqs) -> frozenset:
         """The equations (ids) that ``eqs`` are and rest on, each once."""
         return frozenset().union(*(self._closure(e, 0) for e in eqs))
+
+    @staticmethod
+    def cited(answer: Answer) -> frozenset:
+        """The equations (ids) the explanation ``answer`` cites (not what they rest on: the proof chooses that
+        itself, and a lightest closure is no step it writes)."""
+        return frozenset(e.id for e, _ in answer.why)
 
     def support_weight(self, *answers: Answer) -> float:
         """The weight of the equations the explanations ``answers`` cite with all they rest on, each counted once

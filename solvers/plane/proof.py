@@ -20,7 +20,7 @@ from geomill.engine.relations import BLOCKS_BY_KEY, declared_polygons, named_pol
 
 from .deduce import Deduction, Outcome, Step, is_zero, linear_form
 from .weights import DEFAULT as DEFAULT_WEIGHT
-from .theorems import ratio_premise_lengths
+from .theorems import ratio_premise_lengths, ratio_premise_pairs
 
 
 @dataclass
@@ -206,8 +206,11 @@ def build_proof(ded: Deduction, out: Outcome) -> Proof:
     each value, only the equations the table had when it first determined it (acyclic) but the
     goal's own step, which keeps its lightest explanation where that makes no circle (EH² = FH·GH by
     the altitude on the hypotenuse, found after a congruence first fixed EH); else all of them."""
-    return (_build(ded, out, first=False) or _build(ded, out, first=True, goal_light=True)
-            or _build(ded, out, first=True))
+    try:
+        return (_build(ded, out, first=False) or _build(ded, out, first=True, goal_light=True)
+                or _build(ded, out, first=True))
+    finally:
+        ded.in_proof = frozenset()  # (a choice made outside a proof's traceback weighs every equation)
 
 
 def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) -> Proof | None:
@@ -218,6 +221,7 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
     memo: dict[object, int | None] = {}
     active: set[object] = set()
     circle = False
+    ded.in_proof = frozenset()
 
     def prove(target: dict) -> int | None:
         nonlocal circle
@@ -229,6 +233,7 @@ def _build(ded: Deduction, out: Outcome, first: bool, goal_light: bool = False) 
         ans = ded.evaluate(target, first=first and not (goal_light and not memo.keys() - {key}), light=True)
         if ans is None or not ans.why:
             return None
+        ded.in_proof |= ded.cited(ans)  # (what the proof cites, each later choice pays nothing again for)
         active.add(key)
         needs: list[int] = []
         own: list[tuple[Step, Fraction]] = []
@@ -393,9 +398,21 @@ def _ratio_sources(ded: Deduction, step: Step, sources: dict) -> list[dict]:
             sources[id(step)] = (src, uses, tuple((x, e) for x, e, _ in ties))
             return list(uses)
     out = []
-    for x in ratio_premise_lengths(step):
-        ex = ded.express(x)
-        if ex is not None and len(ex[1]) > 1 and ex[1] not in out:
+    exs = {x: ex for x in ratio_premise_lengths(step) if (ex := ded.express(x)) is not None}
+    # two unknown sides of one ratio that the table ties to each other are proven as that tie, the form the
+    # criterion's sentence uses (DF = BD/3 for DF/BD = 1/3), never each through the table's representative of their
+    # class (DF = CE/3 and BD = CE), which drags in the proof that found the representative (a congruence for
+    # BD = CE that nothing else uses: blind teacher 36 gen 24)
+    for x, y in ratio_premise_pairs(step):
+        if x in exs and y in exs and exs[x][0].free_symbols and exs[y][0].free_symbols:
+            k = sympy.simplify(exs[x][0] / exs[y][0])
+            if k.is_Rational and k > 0:
+                tie = {x: 1, y: -k}
+                if tie not in out:
+                    out.append(tie)
+                del exs[x], exs[y]
+    for x, ex in exs.items():
+        if len(ex[1]) > 1 and ex[1] not in out:
             out.append(ex[1])
     if out:
         sources[id(step)] = (None, tuple(out), ())

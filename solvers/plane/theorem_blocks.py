@@ -1183,6 +1183,18 @@ THEOREMS: tuple[Theorem, ...] = (
             _HALVES, ("ABC", "XM", "YZ"),
             figure="points A B C M\ntriangle ABC equilateral\nline B M C\nline A M\nangle AMC = 90", weight=0.5,
             shape=_EQUILATERAL),
+    # (and its angle bisector is its median and its altitude at once: never the right angle worked out by an angle
+    # sum first, to cite the altitude then, blind teacher 36 gen 7; the isosceles triangle's apex line keeps off a
+    # circle through its apex, this one need not)
+    *(Theorem("equilateral_triangle_property_bisector_coincidence",
+              f"since {{1}} bisects the angle at {{2}} of the equilateral triangle {{0}}, it is also {also}",
+              (Given("equilateral_triangle", ("ABC",)), Cyclic("XYZ", "ABC"), Between("MYZ"), Joined("XM"),
+               Near(ang("YXM"), ang("MXZ")), Proven(ang("YXM"), ang("MXZ"))),
+              conclusions, ("ABC", "XM", "X", "YZ"),
+              figure="points A B C M\ntriangle ABC equilateral\nline B M C\nline A M\nAM bisects angle BAC",
+              weight=0.5, direct=True, shape=_EQUILATERAL)
+      for also, conclusions in (("the median to the side {3}", _COINCIDING["median"]),
+                                ("the altitude", _COINCIDING["altitude"]))),
     # the named one-step results a teacher quotes where a chain of angle sums and additions also does it
     Theorem("isosceles_triangle_property_base_angle",
             "by the angle sum of the isosceles triangle {0} (its base angles are equal, as {1} = {2})",

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import sympy
 from geomill.engine.model import split_points
-from geomill.engine.plane import element_of
+from geomill.engine.plane import element_of, element_symbol
 from geomill.engine.relations import BLOCKS_BY_KEY, declared_polygons
 
 from .configuration import Configuration
@@ -183,3 +183,22 @@ def ratio_premise_lengths(step) -> list[sympy.Symbol]:
                                    for x in sides):
             out += sides
     return list(dict.fromkeys(out))
+
+
+def ratio_premise_pairs(step) -> list[tuple[sympy.Symbol, sympy.Symbol]]:
+    """The premise's sides as the two ratios of corresponding sides it sets equal (AD/DG and DF/BD of ADF ~ GDB):
+    each pair a side of the first triangle and its partner in the second, as the criterion's sentence shows them."""
+    sides = ratio_premise_lengths(step)
+    names = getattr(step.instance, "names", ()) if sides else ()
+    if len(names) < 2 or len(names[0]) != len(names[1]):
+        return []
+    corr = dict(zip(names[0], names[1]))
+    pairs: list[tuple[sympy.Symbol, sympy.Symbol]] = []
+    for x in sides:
+        pts = element_of(x).points
+        if not set(pts) <= set(names[0]):
+            continue
+        partner = element_symbol("length", (corr[pts[0]], corr[pts[1]]))
+        if partner in sides and partner != x and all(x not in pair for pair in pairs):
+            pairs.append((x, partner))
+    return pairs if len(pairs) == 2 else []

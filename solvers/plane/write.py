@@ -1318,6 +1318,8 @@ class _Writer:
             part = self._median_given(part)
         if s.instance.family.key == "isosceles_triangle_property_line_coincidence":
             part = _again_also(_one_role(part, s.lhs - s.rhs), self.lines)
+        elif s.instance.family.key == "equilateral_triangle_property_bisector_coincidence":
+            part = _again_also(part, self.lines)  # (its second role: "since CE is also the median to the side AB")
         # an angle named through a point on its arm is tied to the shape's own name in a sentence of its own, before
         # the theorem (blind teachers 23, 24: "(angle SRT = angle SRU, as T lies on RU extended; angle STR = …)"
         # crammed into the theorem's bracket)
@@ -1925,7 +1927,17 @@ class _Writer:
         o, (_, b), (a, _, c) = names[0], split_points(names[1]), split_points(names[2])
         if self._between_arms(o, a, b, c):
             return ""
-        return f" (as ray {o}{b} lies inside {self.wrap(self.n.name(s.rhs))})"
+        whole = self.wrap(self.n.name(s.rhs))
+        # (and why, where the whole and a part are known: the part the smaller, blind teacher 36 gen 17: "(as ray BO
+        # lies inside angle CBD)" asserted, where 10° < 25° says it)
+        found = {**self.known, **(getattr(self, "_known_now", None) or {})}
+        w = found.get(s.rhs)
+        for x in sorted(s.lhs.free_symbols, key=lambda y: y.name) if w is not None else ():
+            v = found.get(x)
+            if v is not None and v.is_number and w.is_number and 0 < v < w:
+                return (f" (ray {o}{b} lies inside {whole}, as {self.wrap(self.n.name(x))} = {self.n.number(v, True)} < "
+                        f"{self.n.number(w, True)})")
+        return f" (as ray {o}{b} lies inside {whole})"
 
     def _between_arms(self, o: str, a: str, b: str, c: str) -> bool:
         """Does a line of the problem hold a point of ray ``ob`` between a point of ray ``oa`` and one of ray
@@ -5012,8 +5024,8 @@ def _quotient_steps(n: Namer, a: sympy.Expr, b: sympy.Expr, v: sympy.Expr) -> li
         out.append(_over(n, a, b))
     g = functools.reduce(sympy.igcd, [abs(c.p) for c in terms(a) + terms(b) if c != 0], 0)
     if g > 1:
-        if lcm != 1 and b.is_Rational and "." not in out[0]:  # (11√3/3)/(11/2) = 2√3/3, never through 22√3/33
-            out.pop()  # (a decimal cleared stays a step: 9.75/13 = 39/52 = 3/4)
+        if lcm != 1 and "." not in out[0]:  # (11√3/3)/(11/2) = 2√3/3, never through 22√3/33; (23/2)/(23√3/3)
+            out.pop()  # = 3/(2√3), never through 69/(46√3) (a decimal cleared stays a step: 9.75/13 = 39/52 = 3/4)
         a, b = sympy.expand(a / g), sympy.expand(b / g)
         if b != 1:  # (12/4 = 3, not 12/4 = 3/1)
             out.append(_over(n, a, b))
@@ -5021,7 +5033,10 @@ def _quotient_steps(n: Namer, a: sympy.Expr, b: sympy.Expr, v: sympy.Expr) -> li
         k = b.as_coeff_Mul()[0]
         if sympy.expand(b ** 2).is_Rational and b.is_positive:  # k√m: times √m over √m
             a, b = sympy.expand(a * b / k), sympy.expand(b * b / k)
-            out.append(_over(n, a, b))
+            # (shown only in lowest terms: 3/(2√3) = √3/2, never through 3√3/6, one simplification a step;
+            # blind teacher 36 gen 7)
+            if functools.reduce(sympy.igcd, [abs(c.p) for c in terms(a) + terms(b) if c != 0], 0) == 1:
+                out.append(_over(n, a, b))
         elif b.is_Add and len(b.args) == 2 and sum(t.is_Rational for t in b.args) == 1:  # by the conjugate
             r = next(t for t in b.args if t.is_Rational)
             conj = sympy.expand(2 * r - b)
