@@ -631,6 +631,8 @@ def _then(reason: str) -> str:
     after a rule named before (``so``, see ``_rule_once``), the equation at once."""
     if reason.lower() == "so":
         return " "
+    if reason.lower() == "similarly":
+        return ", "
     last = _PARENS.sub("", reason).rsplit(". ", 1)[-1]
     return "; hence " if _MAIN_CLAUSE.search(last) else ", "
 
@@ -1591,13 +1593,18 @@ class _Writer:
         sentence is the rule, only ``so``."""
         family = s.instance.family
         rule = _rule(family.sentence)
-        if not rule or family.key in ("given", "relation"):
+        # (a rule worded round its instance: "since the area of the right triangle ABC is half the product of its
+        # legs"; said once, then referred back to where used again at once: blind teacher 36, written out twice)
+        worded = not rule and family.sentence.startswith("since the ") and ", " not in family.sentence
+        if not (rule or worded) or family.key in ("given", "relation"):
             return text
         if family.key not in self.rules:
             self.rules[family.key] = len(self.lines)
             return text
         if rule == family.sentence:  # (in the same step it is said once with both: "…, X = 1 and Y = 2")
             return text if self.rules[family.key] == len(self.lines) else "so"
+        if worded:
+            return "similarly" if len(self.lines) - self.rules[family.key] <= 1 else text
         return text.removesuffix(rule) if text.endswith(rule) else text
 
     def _arc_order(self, s, part: str) -> str:
@@ -2029,7 +2036,33 @@ class _Writer:
                 printed = self.n.name(at[0]).removeprefix("angle ").removeprefix(r"\angle ")
                 if len(printed) == 3 and printed[1] == name[1] and printed != name:
                     part = re.sub(rf"\b{name}\b", printed, part)
-        return part
+        return self._sides_as_printed(s, part)
+
+    def _sides_as_printed(self, s, part: str) -> str:
+        """The segments a sentence names in pairs (``its legs BC and BA``) by the names its equation prints, in
+        the order it prints them (``its legs AB and BC, area ABC = AB·BC/2``), where the latter is only a
+        sentence's pair of the equation's lengths (blind teacher 36: the names in the order they are written)."""
+        if self.n.latex:
+            return part
+        lengths = {frozenset(el.points): x for x in (s.lhs - s.rhs).free_symbols
+                   if (el := element_of(x)) is not None and el.kind.key == "length"}
+        if len(lengths) < 2:
+            return part
+        shown = self.eq(s.lhs, s.rhs)
+
+        def pair(m: re.Match) -> str:
+            names = [m[1], m[2]]
+            if any(frozenset(n) not in lengths or len(set(n)) != 2 for n in names):
+                return m[0]
+            printed = [self.n.expr(lengths[frozenset(n)]) for n in names]
+            at = [re.search(rf"\b{p}\b", shown) for p in printed]
+            if any(len(p) != 2 for p in printed) or not all(at):
+                return m[0]
+            first, second = printed if at[0].start() <= at[1].start() else printed[::-1]
+            return f"{first} and {second}"
+
+        # (not a pair its words name from a point: "the tangents AW and AZ from A")
+        return re.sub(r"(?<!arcs )(?<!angles )\b([A-Z]{2}) and ([A-Z]{2})\b(?! from )", pair, part)
 
     def _ratios(self, s) -> list[str]:
         """An SAS similarity's premise ``AB·AE = AC·AD`` as the ratios of corresponding sides with their
@@ -4123,10 +4156,27 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     if not w.n.latex:
         lines = _angles_in_their_triangle(lines, w)
     lines = _criterion_stated(lines)
+    if not w.n.latex:
+        lines = [_HALF_THEN.sub(_half_once, x) for x in lines]
     if not w.n.latex and proof.goal is not None and lines and proof.value is not None:
         lines[-1] = _closing(lines[-1], w, proof.goal, proof.value, lines)
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
+
+
+# the cut-off parallelogram's half read off the midpoint, then the same half as an equation: "DF = AE, half of AB
+# (as E is its midpoint); hence DF = AB/2 = 8/2 = 4"
+_HALF_THEN = re.compile(r"\b(?P<x>[A-Z]{2}) = (?P<y>[A-Z]{2}), half of (?P<s>[A-Z]{2}) \(as (?P<m>[A-Z]) is its "
+                        r"midpoint\); hence (?P=x) = (?P<t>[A-Z]{2})/2(?P<rest>(?: = [^;]*?)?)(?P<end>\.(?=\s|$)|;|$)")
+
+
+def _half_once(m: re.Match) -> str:
+    """The half said once, as one chain with the midpoint its reason (blind teacher 36: "DF = AE, half of AB (as E is
+    its midpoint); hence DF = AB/2" says one thing twice): ``DF = AE = AB/2 = 8/2 = 4 (as E is the midpoint of
+    AB)``."""
+    if m["t"] not in (m["s"], m["s"][::-1]):
+        return m[0]
+    return f"{m['x']} = {m['y']} = {m['t']}/2{m['rest']} (as {m['m']} is the midpoint of {m['t']}){m['end']}"
 
 
 _TRIANGLE_SAID = re.compile(r"\btriangle ([A-Z]{3})\b")
