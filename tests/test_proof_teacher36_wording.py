@@ -1,6 +1,10 @@
 """Blind teacher 36's wording classes, each on its smallest case: a rule worded round its instance written out twice,
-a half said in words and again as its equation, ..."""
-from geomill.solvers.plane.write import _HALF_THEN, _half_once
+a half said in words and again as its equation, equal sides said again to call a triangle isosceles, a segment used
+and never joined, an equilateral triangle called isosceles with no apex, an angle renamed through a point on its
+arm unsaid."""
+from geomill.solvers.plane.joins import joined_as_used, unjoined
+from geomill.solvers.plane.tidy import fold_ties
+from geomill.solvers.plane.write import _HALF_THEN, _equilateral_kept, _half_once, _isosceles_known
 
 from .proof_text import linted_text
 
@@ -24,3 +28,46 @@ def test_the_cut_off_parallelograms_half_is_said_once():
     text = linted_text("points A B C D E F\nrectangle ABCD\nline A E B\nline D F C\nline E F\nE midpoint of AB\n"
                        "EF parallel to BC\nAB = 8\nfind DF\n")
     assert "half of" not in text and "DF = AE = AB/2 = 8/2 = 4 (as E is the midpoint of AB)" in text, text
+
+
+def test_equal_sides_said_before_are_not_said_again_to_call_the_triangle_isosceles():
+    lines = ["Since O is the circumcentre of triangle ABC, AO = CO.",
+             "Since triangle ACO is isosceles with OA = OC and a right angle at O, its base angles are 45°."]
+    assert _isosceles_known(lines)[1] == "Since triangle ACO is isosceles with a right angle at O, its base angles are 45°."
+    alone = ["So AB = AC.", "Since triangle ABC is isosceles with AB = AC, angle ABC = angle ACB."]
+    assert _isosceles_known(alone)[1] == "Since triangle ABC is isosceles at A, angle ABC = angle ACB."
+    unsaid = ["So AB = 5.", "Since triangle ABC is isosceles with AB = AC, angle ABC = angle ACB."]
+    assert _isosceles_known(unsaid) == unsaid  # (the equal sides said nowhere before: said here)
+
+
+def test_every_segment_used_that_the_figure_does_not_draw_is_joined_once_before_its_first_use():
+    drawn = {frozenset(x) for x in ("AB", "BC", "CA")}
+    lines = ["Join OC. Since O is the circumcentre of triangle ABC, BO = CO.",
+             "By the angle sum of the isosceles triangle BCO, angle CBO = 10°."]
+    assert [x for _, x in unjoined(lines, drawn, "ABCO")] == ["BO"]  # (the linter's finding)
+    joined = joined_as_used(lines, drawn, "ABCO")
+    assert joined == ["Join BO and CO. Since O is the circumcentre of triangle ABC, BO = CO.", lines[1]]
+    assert unjoined(joined, drawn, "ABCO") == []
+    named = joined_as_used(["Since the tangent CX is perpendicular to the radius, angle CXO = 90°. So OX = 6."],
+                           {frozenset("CX")}, "CXO")  # (named as the proof spells it: OX, never the arm's XO)
+    assert named == ["Join OX. Since the tangent CX is perpendicular to the radius, angle CXO = 90°. So OX = 6."]
+    text = linted_text("points A B C O\ntriangle ABC\ncircle O through A B C\nO circumcentre of ABC\n"
+                       "angle ABC = 30\nangle ACB = 70\nfind angle CBO\n")
+    assert text.startswith("Join BO and CO. ") and text.count("Join") == 1, text
+
+
+def test_an_equilateral_triangle_is_not_called_isosceles_with_an_unnamed_apex():
+    lines = ["Since ABC is an equilateral triangle, AB = AC = 12.",
+             "Since AI bisects the apex angle BAC of the isosceles triangle ABC, it is also the altitude."]
+    assert _equilateral_kept(lines)[1] == "Since AI bisects the angle BAC of the equilateral triangle ABC, it is also " \
+                                          "the altitude."
+    text = linted_text("points A B C I\ntriangle ABC isosceles at A\nline C I B\nAI bisects angle CAB\nAB = 12\n"
+                       "angle ABC = 50\nfind angle AIC\n")
+    assert "bisects the apex angle BAC of the isosceles triangle ABC" in text, text
+
+
+def test_an_angle_renamed_through_a_point_on_its_arm_says_where_the_point_lies():
+    lines = ["Since I lies on CB, angle DCI = angle DCB. Since both pairs of opposite sides of ABCD are equal, it is a "
+             "parallelogram; hence angle DCI = angle BAD = 45°.", "In the right triangle CID, sin(angle DCI) = 1/2."]
+    assert fold_ties(lines)[0] == ("Since both pairs of opposite sides of ABCD are equal, it is a parallelogram; hence "
+                                   "angle DCB = angle BAD = 45°, and since I lies on CB, angle DCI = 45°.")

@@ -542,7 +542,7 @@ def parallel_sources(problem) -> dict:
 def _drawn(problem, cfg=None) -> frozenset:
     """The segments the figure draws, as point pairs: any two points of a declared line, a polygon's
     sides, a segment a relation names (a tangent PA, a diameter AB), a segment or an angle's arms a
-    fact or the goal names, and any two points of a line of the configuration that holds one of
+    fact names, and any two points of a line of the configuration that holds one of
     these (D on side BC: BD and CD lie on the drawn BC); a proof joins any other it uses."""
     pairs = set()
     for ln in problem.lines:
@@ -552,8 +552,9 @@ def _drawn(problem, cfg=None) -> frozenset:
         pairs |= {frozenset((pts[i], pts[(i + 1) % len(pts)])) for i in range(len(pts))}
     for rel in problem.relations:
         pairs |= {frozenset(a) for a in rel.args if len(a) == 2}
-    exprs = [f.lhs - f.rhs for f in problem.facts] + ([problem.goal.expr] if problem.goal is not None else [])
-    for e in exprs:  # a segment or an angle's arms the problem names are in its figure
+    exprs = [f.lhs - f.rhs for f in problem.facts]
+    for e in exprs:  # a segment or an angle's arms a given names are in its figure (the goal's, asked, are not:
+        # "Find angle CBO" draws no OB, blind teacher 36)
         for s in e.free_symbols:
             el = element_of(s)
             if el is not None and el.kind.key == "length":

@@ -30,6 +30,7 @@ from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
 
 from .deduce import is_zero
+from .joins import joined_as_used
 from .theorems import ratio_premise_lengths
 from .tidy import (_COMPARED, _SENTENCE, SHAPE_KINDS, fold_ties, midsegment_parallel, perpendicular_as_reason,
                    right_angle_near_use, since_once, tidy)
@@ -4157,9 +4158,11 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
         lines = _angles_in_their_triangle(lines, w)
     lines = _criterion_stated(lines)
     if not w.n.latex:
-        lines = [_HALF_THEN.sub(_half_once, x) for x in lines]
+        lines = _equilateral_kept(_isosceles_known([_HALF_THEN.sub(_half_once, x) for x in lines]))
     if not w.n.latex and proof.goal is not None and lines and proof.value is not None:
         lines[-1] = _closing(lines[-1], w, proof.goal, proof.value, lines)
+    if not w.n.latex and getattr(proof, "drawn", None) is not None:
+        lines = joined_as_used(lines, proof.drawn, getattr(proof, "points", ()) or {p for x in proof.drawn for p in x})
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
 
@@ -4177,6 +4180,54 @@ def _half_once(m: re.Match) -> str:
     if m["t"] not in (m["s"], m["s"][::-1]):
         return m[0]
     return f"{m['x']} = {m['y']} = {m['t']}/2{m['rest']} (as {m['m']} is the midpoint of {m['t']}){m['end']}"
+
+
+_ISOSCELES_WITH = re.compile(r"\bis isosceles with (?P<p>[A-Z]{2}) = (?P<q>[A-Z]{2})(?P<more> and )?")
+
+
+def _equation_said(p: str, q: str, text: str) -> bool:
+    """Does ``text`` say the two segments ``p`` and ``q`` equal (either name order, either side, in a chain)?"""
+    a, b = (f"(?:{x}|{x[::-1]})" for x in (p, q))
+    return re.search(rf"(?<![\w·/(]){a} = (?:[^.;,]*? = )?{b}(?![\w·/²(])|(?<![\w·/(]){b} = (?:[^.;,]*? = )?"
+                     rf"{a}(?![\w·/²(])", text) is not None
+
+
+def _isosceles_known(lines: list[str]) -> list[str]:
+    """An isosceles triangle's equal sides said once (blind teacher 36: "AO = CO", then "triangle ACO is isosceles
+    with OA = OC"): where an earlier sentence said them equal, the triangle is isosceles at their common point (``…
+    is isosceles at O``), or its other premise alone follows (``is isosceles with a right angle at O``)."""
+    out: list[str] = []
+    for line in lines:
+        def known(m: re.Match) -> str:
+            p, q = m["p"], m["q"]
+            apex = set(p) & set(q)
+            if len(apex) != 1 or not _equation_said(p, q, " ".join([*out, line[:m.start()]])):
+                return m[0]
+            return "is isosceles with " if m["more"] else f"is isosceles at {apex.pop()}"
+        out.append(_ISOSCELES_WITH.sub(known, line))
+    return out
+
+
+_EQUILATERAL_SAID = re.compile(r"\b([A-Z]{3}) is an equilateral triangle\b|\btriangle ([A-Z]{3}) is equilateral\b"
+                               r"|\bequilateral triangle ([A-Z]{3})\b")
+
+
+def _equilateral_kept(lines: list[str]) -> list[str]:
+    """A triangle said to be equilateral is called so from then on, never "the isosceles triangle ABC" a line later
+    (blind teacher 36: the name changes mid-solution)."""
+    out: list[str] = []
+    said: set[frozenset] = set()
+    for line in lines:
+        def kept(m: re.Match) -> str:
+            return f"equilateral triangle {m[1]}" if frozenset(m[1]) in said else m[0]
+        for sentence in _SENTENCE.split(line):
+            out_sentence = re.sub(r"\bisosceles triangle ([A-Z]{3})\b", kept, sentence)
+            out_sentence = re.sub(r"\bthe apex angle ([A-Z]{3}) of the equilateral\b", r"the angle \1 of the equilateral",
+                                  out_sentence)  # (an equilateral triangle has no apex)
+            line = line.replace(sentence, out_sentence, 1)
+            said |= {frozenset(t) for m in _EQUILATERAL_SAID.finditer(sentence) for t in m.groups() if t}
+        out.append(line)
+    return out
 
 
 _TRIANGLE_SAID = re.compile(r"\btriangle ([A-Z]{3})\b")
