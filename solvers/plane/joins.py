@@ -100,5 +100,6 @@ def joined_as_used(lines: list[str], drawn, points) -> list[str]:
                     have.add(key)
                     new.append(spelt.get(key, name))
             said.append(f"Join {and_list(new)}. {sentence}" if new else sentence)
-        out.append(" ".join(said))
+        if any(said):  # (a line that only joined: its segments are joined where used)
+            out.append(" ".join(x for x in said if x))
     return out

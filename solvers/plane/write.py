@@ -1597,6 +1597,7 @@ class _Writer:
         # (a rule worded round its instance: "since the area of the right triangle ABC is half the product of its
         # legs"; said once, then referred back to where used again at once: blind teacher 36, written out twice)
         worded = not rule and family.sentence.startswith("since the ") and ", " not in family.sentence
+        last, self._last_family = getattr(self, "_last_family", None), (family.key, len(self.lines))
         if not (rule or worded) or family.key in ("given", "relation"):
             return text
         if family.key not in self.rules:
@@ -1604,8 +1605,8 @@ class _Writer:
             return text
         if rule == family.sentence:  # (in the same step it is said once with both: "…, X = 1 and Y = 2")
             return text if self.rules[family.key] == len(self.lines) else "so"
-        if worded:
-            return "similarly" if len(self.lines) - self.rules[family.key] <= 1 else text
+        if worded:  # (the sentence just before in the same line is the family's: "Similarly" refers to it alone)
+            return "similarly" if last == (family.key, len(self.lines)) else text
         return text.removesuffix(rule) if text.endswith(rule) else text
 
     def _arc_order(self, s, part: str) -> str:
