@@ -1170,8 +1170,7 @@ THEOREMS: tuple[Theorem, ...] = (
       for given, premise, fact, others in (
           ("is the altitude to the base", (ang("XMY"), _RIGHT), "angle AMB = 90", ("median", "bisector")),
           ("is the median to the base", (L("YM"), L("MZ")), "BM = MC", ("altitude", "bisector")),
-          ("bisects the apex angle {0[1]}{0[0]}{0[2]}", (ang("YXM"), ang("MXZ")), "angle BAM = angle MAC",
-           ("altitude", "median")))  # (the apex named: blind teacher 36, "the apex angle" of an equilateral triangle)
+          ("bisects the apex angle", (ang("YXM"), ang("MXZ")), "angle BAM = angle MAC", ("altitude", "median")))
       for also, conclusions in ((_ALSO[k], _COINCIDING[k]) for k in others)),
     # (the equilateral triangle's altitude halves its side at once: a textbook's first step, never the cosine of 60°)
     # (a key of its own: a key's weight is its last block's, and the isosceles triangle's stays heavier)

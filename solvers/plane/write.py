@@ -2041,9 +2041,9 @@ class _Writer:
         return self._sides_as_printed(s, part)
 
     def _sides_as_printed(self, s, part: str) -> str:
-        """The segments a sentence names in pairs (``its legs BC and BA``) by the names its equation prints, in
-        the order it prints them (``its legs AB and BC, area ABC = AB·BC/2``), where the latter is only a
-        sentence's pair of the equation's lengths (blind teacher 36: the names in the order they are written)."""
+        """A right triangle's legs a sentence names (``its legs BC and BA``) by the names its equation prints, in
+        the order it prints them (``its legs AB and BC, area ABC = AB·BC/2``), where both are the equation's lengths
+        (blind teacher 36: the names in the order they are written)."""
         if self.n.latex:
             return part
         lengths = {frozenset(el.points): x for x in (s.lhs - s.rhs).free_symbols
@@ -2064,7 +2064,7 @@ class _Writer:
             return f"{first} and {second}"
 
         # (not a pair its words name from a point: "the tangents AW and AZ from A")
-        return re.sub(r"(?<!arcs )(?<!angles )\b([A-Z]{2}) and ([A-Z]{2})\b(?! from )", pair, part)
+        return re.sub(r"(?<=\blegs )([A-Z]{2}) and ([A-Z]{2})\b(?! from )", pair, part)
 
     def _ratios(self, s) -> list[str]:
         """An SAS similarity's premise ``AB·AE = AC·AD`` as the ratios of corresponding sides with their
@@ -4223,8 +4223,8 @@ def _equilateral_kept(lines: list[str]) -> list[str]:
             return f"equilateral triangle {m[1]}" if frozenset(m[1]) in said else m[0]
         for sentence in _SENTENCE.split(line):
             out_sentence = re.sub(r"\bisosceles triangle ([A-Z]{3})\b", kept, sentence)
-            out_sentence = re.sub(r"\bthe apex angle ([A-Z]{3}) of the equilateral\b", r"the angle \1 of the equilateral",
-                                  out_sentence)  # (an equilateral triangle has no apex)
+            out_sentence = out_sentence.replace("the apex angle of the equilateral", "an angle of the equilateral")
+            # (an equilateral triangle has no apex: "AI bisects an angle of the equilateral triangle ABC")
             line = line.replace(sentence, out_sentence, 1)
             said |= {frozenset(t) for m in _EQUILATERAL_SAID.finditer(sentence) for t in m.groups() if t}
         out.append(line)
