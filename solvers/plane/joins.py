@@ -98,7 +98,11 @@ def joined_as_used(lines: list[str], drawn, points) -> list[str]:
                 key = frozenset(name)
                 if key not in have:
                     have.add(key)
-                    new.append(spelt.get(key, name))
+                    new.append(key)
+            common = set.intersection(*(set(k) for k in new)) if len(new) > 1 else set()
+            # (a segment the proof never spells alone: its point shared with the others first, "Join OA and OB.",
+            # else in the alphabet's order)
+            new = [spelt.get(k) or "".join(sorted(k, key=lambda p: (p not in common, p))) for k in new]
             said.append(f"Join {and_list(new)}. {sentence}" if new else sentence)
         if any(said):  # (a line that only joined: its segments are joined where used)
             out.append(" ".join(x for x in said if x))
