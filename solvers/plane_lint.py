@@ -18,7 +18,8 @@ on the proof's typed steps (never on its prose, never by evaluating text).
   the numeric model: the block's coordinate conditions, its points on its circle, its equations
   (:func:`claim_findings`).
 * ``sentence``: no sentence of the written proof sets an angle equal to a trigonometric value
-  (``angle BOX = sin(angle BOW)``): the one check made on the prose (:func:`sentence_findings`).
+  (``angle BOX = sin(angle BOW)``) (:func:`sentence_findings`); every segment a sentence uses that the figure
+  does not draw is joined before it (:func:`join_findings`).
 * ``depth`` / ``width``: recomputed from the steps' own dependencies, they agree with the solution's.
 
 Findings are :class:`solvers.lint.Finding`, the type GeomVerse lint reports."""
@@ -434,7 +435,21 @@ def lint_general(sol) -> list[Finding]:
     lines = sol.proof.written().lines
     return (lint_proof(sol.proof, sol.model, sol.exact_value, sol.depth, sol.width)
             + claim_findings(sol.proof, sol.model) + radius_findings(lines, sol.model) + sentence_findings(lines)
-            + inscribed_findings(lines, sol.model) + right_triangle_findings(lines, sol.model))
+            + inscribed_findings(lines, sol.model) + right_triangle_findings(lines, sol.model)
+            + join_findings(lines, sol.proof))
+
+
+def join_findings(lines: list[str], proof) -> list[Finding]:
+    """Each segment a sentence uses that the figure does not draw and no Join sentence before it joined ("Join OC."
+    where the argument also uses OB: blind teacher 36); nothing where the proof does not know its figure."""
+    from .plane.joins import unjoined
+
+    drawn = getattr(proof, "drawn", None)
+    if drawn is None:
+        return []
+    points = getattr(proof, "points", ()) or {p for x in drawn for p in x}
+    return [Finding("sentence", f"'{sentence}' uses {seg}, which the figure does not draw, before any 'Join {seg}.'")
+            for sentence, seg in unjoined(lines, drawn, points)]
 
 
 _RIGHT_NAMED = re.compile(r"\bright triangles? ([A-Z]{3})\b(?: and ([A-Z]{3})\b)?")

@@ -20,7 +20,7 @@ CASES = [
     # gen 6: AOB isosceles (radii) with a 60° apex is equilateral; its premise angle AOB = 60 weighed by the central
     # angle that proves it, not by the equilateral triangle's own angles
     ("an isosceles triangle with a 60° apex, equilateral at once", GEN6, 7,
-     ["is isosceles with OA = OB and an angle of 60° at O, it is equilateral"],
+     ["is isosceles with an angle of 60° at O, it is equilateral"],  # (AO = BO said the line before: teacher 36)
      ["two angles of 60°", "angle ABO", "angle BAO"]),
     # gen 15: the law of cosines at the cevian's foot (angle BPC = 120°), not Stewart's theorem from AC
     ("the law of cosines at a known angle, not Stewart",

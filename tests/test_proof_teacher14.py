@@ -37,7 +37,8 @@ CASES = [
     ("true: on a segment extended, joined first",
      "points A B C F O\ntriangle ABC isosceles at A\nline C A F\nline B F\ncircle O through A B C\n"
      "O circumcentre of ABC\nangle BAC = 70\nAF = AB\nfind angle FBO\n", 70,
-     ["Join OA. Since O is the circumcentre of triangle ABC, AO = BO."],  # (its line order: test_a_point_on_a_ray_…)
+     ["Join AO. Since O is the circumcentre of triangle ABC, AO = BO."],  # (BO, the asked angle FBO's arm, is
+     # drawn; its line order: test_a_point_on_a_ray_…)
      ["as F lies on CA)", "as F lies on CA;"]),
     # 4. the law of sines as side over the sine of the angle facing it
     ("algebra: the law of sines as a ratio",

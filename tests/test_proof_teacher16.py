@@ -48,7 +48,7 @@ CASES = [
     ("premises: a midpoint carried through a parallelogram",
      "points A B C D E F\nparallelogram ABCD\nline A E B\nline D F C\nline E F\nE midpoint of AB\nEF parallel to BC\n"
      "AB = 4\nfind DF\n", 2,
-     ["ADFE is a parallelogram and DF = AE, half of AB (as E is its midpoint); hence DF = AB/2 = 4/2 = 2."],
+     ["ADFE is a parallelogram and DF = AE = AB/2 = 4/2 = 2 (as E is the midpoint of AB)."],
      ["Since E is the midpoint of AB, AE = BE."]),
     # 2. a radius standing under its segment's name in a formula is the radius the question gives (never restated)
     ("premises: a radius by another name",

@@ -89,7 +89,7 @@ def test_a_segment_the_figure_does_not_draw_is_joined_once():
     sol = _solve("points O A B P\ncircle O through A B\nline P A\nline P B\nPA tangent to circle O\n"
                  "PB tangent to circle O\nPA = 6\nangle APB = 60\nfind OP")
     text = sol.text()
-    once = ("Join AO.", "Join BO.")  # (OP: the goal's)
+    once = ("Join AO.", "Join BO.")  # (OP: the goal's, drawn with its "?")
     assert all(text.count(j) == 1 for j in once) and "Join" not in re.sub("|".join(once), "", text), text
 
 

@@ -570,7 +570,8 @@ def _drawn(problem, cfg=None) -> frozenset:
     for rel in problem.relations:
         pairs |= {frozenset(a) for a in rel.args if len(a) == 2}
     exprs = [f.lhs - f.rhs for f in problem.facts] + ([problem.goal.expr] if problem.goal is not None else [])
-    for e in exprs:  # a segment or an angle's arms the problem names are in its figure
+    for e in exprs:  # a segment or an angle's arms a given or the goal names are in its figure (the renderer
+        # draws the asked angle CBO's arm BO with its "?")
         for s in e.free_symbols:
             el = element_of(s)
             if el is not None and el.kind.key == "length":

@@ -269,6 +269,9 @@ def _concluded_only(use: str, p: str, q: str, later: list[str]) -> tuple[str, st
         return "", ""  # (a link of a chain, "angle CDE = angle ABE = 32°", may be the name its value was given by)
     other = q if said[0] == p else p
     owners = [set(t[1]) for x in (use, *later) for t in _SHAPE_NAMED.finditer(x)]
+    # (a polygon named by its points alone owns its angles too: "both pairs of opposite sides of ABCD are equal, it is
+    # a parallelogram; hence angle DCB = …", never angle DCI through I on CB unsaid, blind teacher 36)
+    owners += [set(t) for t in re.findall(r"\b[A-Z]{4,}\b", use)]
     owned = [x for x in (p, q) if any(set(x) <= t for t in owners)]
     if len(owned) == 2:
         return "", ""

@@ -30,6 +30,7 @@ from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
 
 from .deduce import is_zero
+from .joins import joined_as_used
 from .theorems import ratio_premise_lengths
 from .tidy import (_COMPARED, _SENTENCE, SHAPE_KINDS, fold_ties, midsegment_parallel, perpendicular_as_reason,
                    right_angle_near_use, since_once, tidy)
@@ -638,6 +639,8 @@ def _then(reason: str) -> str:
     after a rule named before (``so``, see ``_rule_once``), the equation at once."""
     if reason.lower() == "so":
         return " "
+    if reason.lower() == "similarly":
+        return ", "
     last = _PARENS.sub("", reason).rsplit(". ", 1)[-1]
     return "; hence " if _MAIN_CLAUSE.search(last) else ", "
 
@@ -1600,13 +1603,19 @@ class _Writer:
         sentence is the rule, only ``so``."""
         family = s.instance.family
         rule = _rule(family.sentence)
-        if not rule or family.key in ("given", "relation"):
+        # (a rule worded round its instance: "since the area of the right triangle ABC is half the product of its
+        # legs"; said once, then referred back to where used again at once: blind teacher 36, written out twice)
+        worded = not rule and family.sentence.startswith("since the ") and ", " not in family.sentence
+        last, self._last_family = getattr(self, "_last_family", None), (family.key, len(self.lines))
+        if not (rule or worded) or family.key in ("given", "relation"):
             return text
         if family.key not in self.rules:
             self.rules[family.key] = len(self.lines)
             return text
         if rule == family.sentence:  # (in the same step it is said once with both: "…, X = 1 and Y = 2")
             return text if self.rules[family.key] == len(self.lines) else "so"
+        if worded:  # (the sentence just before in the same line is the family's: "Similarly" refers to it alone)
+            return "similarly" if last == (family.key, len(self.lines)) else text
         return text.removesuffix(rule) if text.endswith(rule) else text
 
     def _arc_order(self, s, part: str) -> str:
@@ -2048,7 +2057,33 @@ class _Writer:
                 printed = self.n.name(at[0]).removeprefix("angle ").removeprefix(r"\angle ")
                 if len(printed) == 3 and printed[1] == name[1] and printed != name:
                     part = re.sub(rf"\b{name}\b", printed, part)
-        return part
+        return self._sides_as_printed(s, part)
+
+    def _sides_as_printed(self, s, part: str) -> str:
+        """A right triangle's legs a sentence names (``its legs BC and BA``) by the names its equation prints, in
+        the order it prints them (``its legs AB and BC, area ABC = AB·BC/2``), where both are the equation's lengths
+        (blind teacher 36: the names in the order they are written)."""
+        if self.n.latex:
+            return part
+        lengths = {frozenset(el.points): x for x in (s.lhs - s.rhs).free_symbols
+                   if (el := element_of(x)) is not None and el.kind.key == "length"}
+        if len(lengths) < 2:
+            return part
+        shown = self.eq(s.lhs, s.rhs)
+
+        def pair(m: re.Match) -> str:
+            names = [m[1], m[2]]
+            if any(frozenset(n) not in lengths or len(set(n)) != 2 for n in names):
+                return m[0]
+            printed = [self.n.expr(lengths[frozenset(n)]) for n in names]
+            at = [re.search(rf"\b{p}\b", shown) for p in printed]
+            if any(len(p) != 2 for p in printed) or not all(at):
+                return m[0]
+            first, second = printed if at[0].start() <= at[1].start() else printed[::-1]
+            return f"{first} and {second}"
+
+        # (not a pair its words name from a point: "the tangents AW and AZ from A")
+        return re.sub(r"(?<=\blegs )([A-Z]{2}) and ([A-Z]{2})\b(?! from )", pair, part)
 
     def _ratios(self, s) -> list[str]:
         """An SAS similarity's premise ``AB·AE = AC·AD`` as the ratios of corresponding sides with their
@@ -4151,10 +4186,14 @@ def write(proof, style: str = "text", arcs: dict | None = None) -> Written:
     if not w.n.latex:
         lines = _angles_in_their_triangle(lines, w)
     lines = _criterion_stated(lines)
+    if not w.n.latex:
+        lines = _equilateral_kept(_isosceles_known([_HALF_THEN.sub(_half_once, x) for x in lines]))
     if not w.n.latex and proof.goal is not None and lines and proof.value is not None:
         lines[-1] = _closing(lines[-1], w, proof.goal, proof.value, lines)
     if not w.n.latex:
         lines = _chords_equal_where_used(_measure_named(lines, getattr(proof, "shapes", {})))
+    if not w.n.latex and getattr(proof, "drawn", None) is not None:
+        lines = joined_as_used(lines, proof.drawn, getattr(proof, "points", ()) or {p for x in proof.drawn for p in x})
     return Written(_introduce(lines, intros), w.jumps, w.theorems,
                    tuple(dict.fromkeys(w.given_names)))
 
@@ -4204,6 +4243,69 @@ def _measure_named(lines: list[str], shapes: dict) -> list[str]:
         lead = f"{m[2]} the" if m[2] else "The"
         return f"{lead} {(m[1] or m[3]).lower()} of {f'{kind} ' if kind else ''}{pts} = "
     return [_MEASURE_OPENS.sub(put, x) for x in lines]
+
+
+# the cut-off parallelogram's half read off the midpoint, then the same half as an equation: "DF = AE, half of AB
+# (as E is its midpoint); hence DF = AB/2 = 8/2 = 4"
+_HALF_THEN = re.compile(r"\b(?P<x>[A-Z]{2}) = (?P<y>[A-Z]{2}), half of (?P<s>[A-Z]{2}) \(as (?P<m>[A-Z]) is its "
+                        r"midpoint\); hence (?P=x) = (?P<t>[A-Z]{2})/2(?P<rest>(?: = [^;]*?)?)(?P<end>\.(?=\s|$)|;|$)")
+
+
+def _half_once(m: re.Match) -> str:
+    """The half said once, as one chain with the midpoint its reason (blind teacher 36: "DF = AE, half of AB (as E is
+    its midpoint); hence DF = AB/2" says one thing twice): ``DF = AE = AB/2 = 8/2 = 4 (as E is the midpoint of
+    AB)``."""
+    if m["t"] not in (m["s"], m["s"][::-1]):
+        return m[0]
+    return f"{m['x']} = {m['y']} = {m['t']}/2{m['rest']} (as {m['m']} is the midpoint of {m['t']}){m['end']}"
+
+
+_ISOSCELES_WITH = re.compile(r"\bis isosceles with (?P<p>[A-Z]{2}) = (?P<q>[A-Z]{2})(?P<more> and )?")
+
+
+def _equation_said(p: str, q: str, text: str) -> bool:
+    """Does ``text`` say the two segments ``p`` and ``q`` equal (either name order, either side, in a chain)?"""
+    a, b = (f"(?:{x}|{x[::-1]})" for x in (p, q))
+    return re.search(rf"(?<![\w·/(]){a} = (?:[^.;,]*? = )?{b}(?![\w·/²(])|(?<![\w·/(]){b} = (?:[^.;,]*? = )?"
+                     rf"{a}(?![\w·/²(])", text) is not None
+
+
+def _isosceles_known(lines: list[str]) -> list[str]:
+    """An isosceles triangle's equal sides said once (blind teacher 36: "AO = CO", then "triangle ACO is isosceles
+    with OA = OC"): where an earlier sentence said them equal, the triangle is isosceles at their common point (``…
+    is isosceles at O``), or its other premise alone follows (``is isosceles with a right angle at O``)."""
+    out: list[str] = []
+    for line in lines:
+        def known(m: re.Match) -> str:
+            p, q = m["p"], m["q"]
+            apex = set(p) & set(q)
+            if len(apex) != 1 or not _equation_said(p, q, " ".join([*out, line[:m.start()]])):
+                return m[0]
+            return "is isosceles with " if m["more"] else f"is isosceles at {apex.pop()}"
+        out.append(_ISOSCELES_WITH.sub(known, line))
+    return out
+
+
+_EQUILATERAL_SAID = re.compile(r"\b([A-Z]{3}) is an equilateral triangle\b|\btriangle ([A-Z]{3}) is equilateral\b"
+                               r"|\bequilateral triangle ([A-Z]{3})\b")
+
+
+def _equilateral_kept(lines: list[str]) -> list[str]:
+    """A triangle said to be equilateral is called so from then on, never "the isosceles triangle ABC" a line later
+    (blind teacher 36: the name changes mid-solution)."""
+    out: list[str] = []
+    said: set[frozenset] = set()
+    for line in lines:
+        def kept(m: re.Match) -> str:
+            return f"equilateral triangle {m[1]}" if frozenset(m[1]) in said else m[0]
+        for sentence in _SENTENCE.split(line):
+            out_sentence = re.sub(r"\bisosceles triangle ([A-Z]{3})\b", kept, sentence)
+            out_sentence = out_sentence.replace("the apex angle of the equilateral", "an angle of the equilateral")
+            # (an equilateral triangle has no apex: "AI bisects an angle of the equilateral triangle ABC")
+            line = line.replace(sentence, out_sentence, 1)
+            said |= {frozenset(t) for m in _EQUILATERAL_SAID.finditer(sentence) for t in m.groups() if t}
+        out.append(line)
+    return out
 
 
 _TRIANGLE_SAID = re.compile(r"\btriangle ([A-Z]{3})\b")
