@@ -48,10 +48,16 @@ def _radians(e: sympy.Expr) -> sympy.Expr:
 
 
 def _zero(e: sympy.Expr) -> bool:
-    """Is ``e`` exactly zero?  Expanded first (cheap), simplified only when that does not decide."""
+    """Is ``e`` exactly zero?  Expanded first (cheap); a constant is decided by its value to 50 digits (sympy's
+    simplify can take minutes on a nested trigonometric constant, either way); else simplified."""
     e = _radians(sympy.sympify(e, strict=True))
     if sympy.expand(e) == 0:
         return True
+    if not e.free_symbols:
+        try:
+            return abs(complex(e.evalf(50))) < 1e-40
+        except (TypeError, ValueError, ZeroDivisionError):
+            pass
     try:
         return sympy.simplify(e) == 0 or e.equals(0) is True  # equals: sympy's proof that a constant is 0
     except (TypeError, ValueError, RecursionError):

@@ -241,3 +241,13 @@ def test_a_goal_read_as_a_whole_cites_what_the_table_combines(text):
     steps[relations[0]] = wrong  # the relation it rests on, false: found where it is stated and where put in
     found = lint_proof(dataclasses.replace(p, steps=steps), sol.model)
     assert any(f"step {len(steps)} " in str(f) for f in found if f.check == "equation")
+
+
+def test_a_constant_residue_is_decided_by_its_value_not_by_simplify():
+    """FormalGeo 2665's residue 24 - 24·sec 29°·sin 61° is zero; sympy's simplify ran for minutes on it and held
+    the whole bench. A constant's value to 50 digits decides it, both ways."""
+    from geomill.solvers.plane_lint import _zero
+    sec29 = sympy.sqrt(sympy.tan(29 * sympy.pi / 180) ** 2 + 1)
+    assert _zero(24 - 24 * sec29 * sympy.sin(61 * sympy.pi / 180))
+    assert not _zero(24 - 24 * sec29 * sympy.sin(62 * sympy.pi / 180))
+    assert not _zero(sympy.sqrt(2) - sympy.Rational(141421356237309504880168872, 10 ** 26))  # (equal to 26 digits)
