@@ -235,6 +235,18 @@ def inverse_degrees(name: str, v: sympy.Expr) -> sympy.Expr:
     return 180 * INVERSE_TRIG[name](v) / sympy.pi
 
 
+def as_inverse_trig(degrees: sympy.Expr) -> tuple[str, sympy.Expr] | None:
+    """An angle's value that is an inverse function's in degrees, as the function and its value (``180·atan(1/2)/π``
+    is ``("tan", 1/2)``): a textbook gives such an angle as "tan A = 1/2", never as a number of degrees."""
+    if not isinstance(degrees, sympy.Expr) or not degrees.is_number:
+        return None
+    radians = sympy.expand(degrees * sympy.pi / 180)
+    for name, f in INVERSE_TRIG.items():
+        if isinstance(radians, f):
+            return name[1:], radians.args[0]
+    return None
+
+
 # -- statements -------------------------------------------------------------------------------
 
 

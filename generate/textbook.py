@@ -28,7 +28,8 @@ from geomill.dataset.journal import entry_bytes
 from geomill.dataset.records import Manifest, Part, Record
 from geomill.engine import budget
 from geomill.engine.errors import GeomillError
-from geomill.engine.plane import POLYGON_NOUNS, GeneralProblem, Turn, element_of, height_foot, polygon_key
+from geomill.engine.plane import (POLYGON_NOUNS, GeneralProblem, Turn, as_inverse_trig, element_of, height_foot,
+                                  polygon_key)
 from geomill.engine.relations import BLOCKS, BLOCKS_BY_KEY, declared_polygons, named_polygons, polygon_of
 
 SCHEMA = "geomill.textbook/1"
@@ -139,6 +140,8 @@ def fact_text(lhs: sympy.Expr, rhs: sympy.Expr, names: dict | None = None) -> st
     parts = [element_of(s) for s in lhs.free_symbols]
     degrees = (el.kind.unit == "degrees" if el is not None else  # (a sum of angles too: "angle ABF + angle DCH
                bool(parts) and all(p is not None and p.kind.unit == "degrees" for p in parts))  # = 70°", reader 33)
+    if degrees and el is not None and (inverse := as_inverse_trig(rhs)) is not None:  # "tan(angle BAC) = 1/2"
+        return f"{inverse[0]}({_element(lhs, names)}) = {_fmt(inverse[1])}"
     if degrees and not any(element_of(s) for s in rhs.free_symbols):
         right = f"{right}°" if rhs.is_Number or rhs.is_Symbol else f"({right})°"  # a number of degrees
     if el is not None and (el.kind.key in _CIRCLE_WORDS or el.kind.key in _POLYGON_WORDS and len(el.points) >= 3):

@@ -27,8 +27,8 @@ from geomill.engine.errors import GeomillError
 from geomill.engine.geometry import segment_distance
 from geomill.engine.kinds import Line
 from geomill.engine.model import QKind, Quantity
-from geomill.engine.plane import (ELEMENT_KINDS, Element, GeneralProblem, Goal, element_of, element_symbol,
-                                  elements_in, height_foot, polygon_key, positive_first)
+from geomill.engine.plane import (ELEMENT_KINDS, Element, GeneralProblem, Goal, as_inverse_trig, element_of,
+                                  element_symbol, elements_in, height_foot, polygon_key, positive_first)
 from geomill.engine.relations import BLOCKS_BY_KEY
 
 from .accidents import (accidents, near_centre, near_collinear, near_equal, near_tangent, on_strokes, reads_as_fact,
@@ -739,15 +739,21 @@ def _ratio(expr: sympy.Expr) -> bool:
     return bool(elements_in(sympy.fraction(sympy.together(expr))[1]))
 
 
-def _value_text(el: Element, value: sympy.Expr) -> str:
-    """The value as the problem gives it: a number with at most two decimals only where that is exact
-    (17√2 is never 24.04), else its exact form."""
+def _number_text(value: sympy.Expr) -> str:
+    """A number with at most two decimals only where that is exact (17√2 is never 24.04), else its exact form."""
     if value.is_Rational and abs(float(format_number(float(value))) - value) == 0:
-        text = format_number(float(value))
-    else:
-        text = re.sub(r"sqrt\((\d+)\)", r"√\1", sympy.sstr(value)).replace("sqrt", "√").replace("pi", "π")
-        text = re.sub(r"\*\*(\d+)", lambda m: m[1].translate(_SUPERSCRIPT), text)  # x² (never "x2": reader 25's 16)
-        text = text.replace("**", "^").replace("*", "").replace(" ", "")
+        return format_number(float(value))
+    text = re.sub(r"sqrt\((\d+)\)", r"√\1", sympy.sstr(value)).replace("sqrt", "√").replace("pi", "π")
+    text = re.sub(r"\*\*(\d+)", lambda m: m[1].translate(_SUPERSCRIPT), text)  # x² (never "x2": reader 25's 16)
+    return text.replace("**", "^").replace("*", "").replace(" ", "")
+
+
+def _value_text(el: Element, value: sympy.Expr) -> str:
+    """The value as the problem gives it (``_number_text``); an angle given by its tangent, sine or cosine as
+    ``arctan(1/2)``, never its degrees' ``180atan(1/2)/π°`` (a blind reader's figure 17)."""
+    if el.kind.unit == "degrees" and (inverse := as_inverse_trig(value)) is not None:
+        return f"arc{inverse[0]}({_number_text(inverse[1])})"
+    text = _number_text(value)
     if el.kind.key in _REGION_WORDS:  # a bare "1" inside a thin triangle reads as a side's length
         return f"{_REGION_WORDS[el.kind.key]} = {text}"
     if el.kind.unit != "degrees":
