@@ -3417,6 +3417,15 @@ def _brackets_by_other_labels(fig: dict, pts: dict) -> list[str]:
     return out
 
 
+def _element_leaders(fig: dict):
+    """Each label led to an element (not a region's, whose leader crosses its boundary to enter it), with its
+    leader's start and the leader as a line."""
+    for lab in fig["labels"]:
+        if lab.get("leader") and lab["element"].split(" ")[0] not in SHAPE_WORDS:
+            start, end = (tuple(p[:2]) for p in lab["leader"][:2])
+            yield lab, start, LineString([start, end])
+
+
 LEADER_BY_SIDE_MARK = 12.0  # px: a leader crossing a drawn side this near one of the side's marks (a tick, an arrow)
 LEADER_BY_SIDE_VALUE = 1.5  # fonts: or this near the side's own value reads as part of that side's annotation
 
@@ -3428,11 +3437,7 @@ def _leaders_across_annotated_sides(fig: dict, pts: dict) -> list[str]:
     that is the leader's point, and its text names the region (reader 20's 55)."""
     font = _font(fig)
     out = []
-    for lab in fig["labels"]:
-        if not lab.get("leader") or lab["element"].split(" ")[0] in SHAPE_WORDS:
-            continue
-        start, end = (tuple(p[:2]) for p in lab["leader"][:2])
-        line = LineString([start, end])
+    for lab, start, line in _element_leaders(fig):
         own = set(lab["element"].split(" ")[-1])
         for p, q in fig["segments"]:
             if p not in pts or q not in pts or pts[p] == pts[q] or {p, q} <= own:
@@ -3463,11 +3468,7 @@ def _leaders_across_sides(fig: dict, pts: dict) -> list[str]:
     it."""
     font = _font(fig)
     out = []
-    for lab in fig["labels"]:
-        if not lab.get("leader") or lab["element"].split(" ")[0] in SHAPE_WORDS:
-            continue
-        start, end = (tuple(p[:2]) for p in lab["leader"][:2])
-        line = LineString([start, end])
+    for lab, start, line in _element_leaders(fig):
         names = lab["element"].split(" ")[-1]
         own = split_points(names, pts, 3 if lab["element"].startswith("angle ") else 2) or ()
         mine = [(own[1], own[0]), (own[1], own[2])] if len(own) == 3 else [tuple(own)] if own else []
