@@ -1619,9 +1619,10 @@ class _Writer:
         return text.removesuffix(rule) if text.endswith(rule) else text
 
     def _arc_order(self, s, part: str) -> str:
-        """Why a point lies on the arc it is said to: the order of the points round the circle, with the given
-        turns that fix it: `` (N, M, Q and P lie clockwise round the circle in that order, by the given turns
-        NMQ and NQP)``; "" where the figure's order is not known."""
+        """Why a point lies on the arc it is said to: the order of the points round the circle that the given
+        turns fix, said as a textbook would (``turn`` is the DSL's word, never the reader's): `` (as N, M, Q and P
+        lie clockwise round the circle in that order)``; "" where the figure's order is not known or no given
+        turn fixes it."""
         m = re.search(r"\b([A-Z]) lies on (?:major |minor )?arc ([A-Z]{2,3})\b", part)
         order = (getattr(self.proof, "rounds", None) or {}).get(s.instance.names[0][0]) if m else None
         if not order:
@@ -1640,8 +1641,7 @@ class _Writer:
         cited = [ch for cw, ch in turns if cw == clockwise]
         if not cited:  # (an order no given turn fixes is the figure's, or a stated 'on major arc': no reason here)
             return ""
-        why = f"by the given turn{'s' if len(cited) > 1 else ''} {and_list([''.join(c) for c in cited])}"
-        return f" ({and_list(ring)} lie {way} round the circle in that order, {why})"
+        return f" (as {and_list(ring)} lie {way} round the circle in that order)"
 
     def _equal_sides_unsaid(self, s, e: sympy.Expr, v) -> bool:
         """Are the equal sides that make a triangle isosceles a premise no sentence wrote as one equation (``BD =
