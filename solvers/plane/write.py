@@ -1582,12 +1582,20 @@ class _Writer:
         for a, b in getattr(s.instance, "premises", ()):
             if (a, b) in recent:  # (said just before: by the names it was said with)
                 continue
+            pair = sympy.sympify(a - b).free_symbols
             for x in sympy.sympify(a - b).free_symbols:
                 el = element_of(x)
                 if el is None or el.kind.key != "angle":
                     continue
                 v = el.points[1]
                 home = [t for t in tris if v in t]
+                if len(tris) == 2 and len(home) == 2:  # (a vertex both triangles have: the one whose corner
+                    # corresponds to the other angle's, BMC ~ BCA with angle BMC = angle PCQ: C of BCA, teacher 39's
+                    # fg 18, never "angle PCQ" outside both triangles)
+                    other = [element_of(y).points[1] for y in pair
+                             if y != x and element_of(y) is not None and element_of(y).kind.key == "angle"]
+                    home = [t for t, u in (tris, tris[::-1]) if len(other) == 1 and other[0] in u
+                            and t.index(v) == u.index(other[0])]
                 if len(tris) != 2 or len(home) != 1:
                     continue
                 ends = [p for p in home[0] if p != v]
