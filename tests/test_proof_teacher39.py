@@ -1,5 +1,6 @@
-"""Blind review 39 (FormalGeo), issue 37: a similarity's angles named by the triangles' own corners where the
-vertex is in both triangles; a shortened diameter's reason ends at a comma.  Each case is the smallest problem that
+"""Blind reviews 38 (generated) and 39 (FormalGeo), issues 37 and 39: a similarity's angles named by the triangles'
+own corners where the vertex is in both triangles; a shortened diameter's reason ends at a comma; a rectangle's right
+angles shown before it is called one.  Each case is the smallest problem that
 showed the class; each proof must also lint clean and keep its answer."""
 from __future__ import annotations
 
@@ -13,7 +14,17 @@ _CORNER = ("points B Q O M C P A\ntriangle QCO\ntriangle OCP\nline P O Q\nline C
            "line A M B\ncircle O through C P M Q\nBM tangent to circle O\nclockwise QCO OCP CPM CMQ\nAB = 13\n"
            "AC = 5\nBC = 12\nfind PQ\n")
 
+# a rectangle CFEG in the right triangle ABC's corner C, E on the hypotenuse (generated 3737, gen 12)
+_CORNER_RECTANGLE = ("points A B C D E F G\ntriangle BCA right at C\nquadrilateral CFEG\nline A E D B\nline C D\n"
+                     "line C F B\nline C G A\nCD altitude of CAB\nEF perpendicular to CF\nEG perpendicular to CG\n"
+                     "AD = 23\nBD = 5\nBE = 20\nfind area CFEG\n")
+
 CASES = [
+    # the rectangle's three right angles named by its corners, each shown before it (the one at C tied to the right
+    # triangle's), never "Since the angles of CFEG are right angles, it is a rectangle" before angle CGE = 90° (gen 12)
+    ("rectangle: its right angles shown first", _CORNER_RECTANGLE, 40 * 115 ** 0.5 / 7,
+     ["Since EG is perpendicular to CG, angle CGE = 90°. Since the angles CGE, GCF and CFE of CFEG are right angles "
+      "(angle GCF = angle ACB, as G lies on CA and F lies on CB), it is a rectangle; hence CG = EF"], []),
     # the angle at C, a corner of both triangles BMC and BCA, named by the one whose corner matches M's: angle BCA,
     # never angle PCQ outside both (fg 18), and the diameter's reason with a comma, never "; hence"
     ("AA: the shared vertex's angle by its triangle", _CORNER, 60 / 13,

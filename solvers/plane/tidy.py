@@ -58,7 +58,7 @@ def right_angle_near_use(lines: list[str]) -> list[str]:
         if m is None:
             continue
         angle, points = m[2], set(m[2])
-        named = re.compile(rf"\bangle (?:{angle}|{angle[::-1]})\b")
+        named = re.compile(rf"\bangles? (?:[A-Z]{{3}}(?:, | and ))*(?:{angle}|{angle[::-1]})\b")  # (or in a list)
         for k in range(i + 1, len(out)):
             parts = _SENTENCE.split(out[k])
             at = next((j for j, x in enumerate(parts) if named.search(x) or any(

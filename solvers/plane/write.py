@@ -552,7 +552,7 @@ def _key(e: sympy.Expr) -> sympy.Expr:
 
 
 _PARENS = re.compile(r" \([^()]*\)")
-_MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the (?:midpoint|centroid)|[A-Z] lies on the "
+_MAIN_CLAUSE = re.compile(r"^since (?:[^,]|, (?=[A-Z]{3}(?:, [A-Z]{3})* and [A-Z]{3} of [A-Z]{4} ))*, (?:it|its|the|they|so|[A-Z] is the (?:midpoint|centroid)|[A-Z] lies on the "
                           r"perpendicular bisector|[A-Z]{2} is (?:a diameter|the median)|[A-Z]{2} bisects"
                           r"|[A-Z]{2} and [A-Z]{2} are medians"
                           r"|[A-Z]{3,} is an? [a-z]+|by [^,]* (?:is|are) [a-z]+)\b",
@@ -1348,6 +1348,8 @@ class _Writer:
             part = self._inscribed_arc(s, part)
         if s.instance.family.key == _EXTERIOR:
             part = self._exterior_arms(part)
+        if s.instance.family.key == "rectangle_judgment_right_angle":
+            part = self._rectangle_corners(s, part)
         criterion = s.instance.family.key in CRITERIA
         parts = {x for pair in getattr(s.instance, "premises", ()) for y in pair for x in sympy.sympify(y).free_symbols}
         shown = []
@@ -1670,6 +1672,42 @@ class _Writer:
         # (not "Since BC = 25 = BD, BC = BD.", which the tidying leaves out as said by its values)
         return not any(re.search(rf"\b{x} = (?:[A-Z]{{2}} = )*{y}\b", said) and not _COMPARED.match(said)
                        for said in sentences(self.lines) for x, y in ((a, b), (b, a)))
+
+    def _rectangle_corners(self, s, part: str) -> str:
+        """A quadrilateral's right angles named by its own corners, the three the judgement rests on (``since the
+        angles FCG, CFE and CGE of CFEG are right angles``), never "the angles of CFEG are right angles" as if all
+        four were shown (blind teacher 38's gen 12: "it is a rectangle" before its angles are established)."""
+        quad = s.instance.names[0] if s.instance.names else ""
+        if len(quad) != 4 or f"the angles of {quad} are right angles" not in part:
+            return part
+        corners, ties = [], []
+        for a, b in getattr(s.instance, "premises", ()):
+            for x in sympy.sympify(a - b).free_symbols:
+                el = element_of(x)
+                if el is None or el.kind.key != "angle" or el.points[1] not in quad:
+                    continue
+                v = el.points[1]
+                i = quad.index(v)
+                own = f"{quad[i - 1]}{v}{quad[(i + 1) % 4]}"
+                printed = self.n.name(x).removeprefix("angle ")
+                if len(printed) == 3 and printed[1] == v and set(printed) == set(own):
+                    corners.append(printed)  # (as the proof names it: "angle CGE", never "EGC")
+                    continue
+                pairs = [(p, q) for p in (own[0], own[2]) for q in (printed[0], printed[2])
+                         if p == q or self._same_ray(p, v, q)] if len(printed) == 3 and printed[1] == v else []
+                if len(pairs) != 2 or len({p for p, _ in pairs}) != 2:
+                    return part
+                corners.append(own)  # (the corner by the shape's points, tied to the name the proof found it by)
+                if x not in self._tied:
+                    self._tied.add(x)
+                    ties.append(f"angle {own} = angle {printed}, as "
+                                f"{and_list([self._on(p, v, q) for p, q in pairs if p != q])}")
+        corners = list(dict.fromkeys(corners))
+        if len(corners) != 3:
+            return part
+        tie = f" ({'; '.join(ties)})" if ties else ""
+        return part.replace(f"the angles of {quad} are right angles",
+                            f"the angles {and_list(corners)} of {quad} are right angles{tie}", 1)
 
     def _exterior_arms(self, part: str) -> str:
         """An exterior angle named through a point on an arm toward the triangle (``the exterior angle AGF of
