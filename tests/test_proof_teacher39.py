@@ -19,7 +19,17 @@ _CORNER_RECTANGLE = ("points A B C D E F G\ntriangle BCA right at C\nquadrilater
                      "line C F B\nline C G A\nCD altitude of CAB\nEF perpendicular to CF\nEG perpendicular to CG\n"
                      "AD = 23\nBD = 5\nBE = 20\nfind area CFEG\n")
 
+# a trapezoid whose height the question draws from a leg's end to a point of the long base (generated 3737, gen 27)
+_DRAWN_HEIGHT = ("points D B G F A\ntrapezoid DBGF bases DF BG\nline B A G\nline F A\nFA perpendicular to BA\n"
+                 "DF = 12\nBG = 21\nBD = 13\nFG = 14\nfind AF\n")
+
 CASES = [
+    # the height from the four sides worked as gen 2 works it (the heights drawn, Pythagoras twice, x solved),
+    # never the closed formula "4h²·(DF - BG)² = … So h = 4√10": a given said in words ("FA is perpendicular to
+    # BA") no longer stops the fresh letters for the feet (gen 27)
+    ("trapezoid: the height worked out", _DRAWN_HEIGHT, 4 * 10 ** 0.5,
+     ["By Pythagoras in the right triangle BDC, h² = BD² - x² = 13² - x².", "so 18x = 54 and x = 3"],
+     ["^4", "(DF - BG)²"]),
     # the rectangle's three right angles named by its corners, each shown before it (the one at C tied to the right
     # triangle's), never "Since the angles of CFEG are right angles, it is a rectangle" before angle CGE = 90° (gen 12)
     ("rectangle: its right angles shown first", _CORNER_RECTANGLE, 40 * 115 ** 0.5 / 7,

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 import sympy
-from geomill.engine.model import split_points
+from geomill.engine.model import POINT_RE, split_points
 from geomill.engine.plane import Cos, Degrees, Sin, Tan, element_of, element_symbol, height_foot, polygon_key
 from sympy.core.assumptions import check_assumptions
 from sympy.printing.latex import LatexPrinter
@@ -5544,9 +5544,9 @@ def fresh_points(proof, k: int) -> tuple[str, ...] | None:
     taken = set(getattr(proof, "points", ()) or ())
     if not taken:
         return None
-    for st in proof.steps:
+    for st in proof.steps:  # (a given's names may be its words, "FA is perpendicular to BA": their points count)
         for s, _ in st.equations:
-            taken.update(p for n in s.instance.names if isinstance(n, str) for p in split_points(n))
+            taken.update(p for n in s.instance.names if isinstance(n, str) for p in POINT_RE.findall(n))
     free = tuple(c for c in "ABCDEFGHIJKLMNPQRSTUVWXYZ" if c not in taken)
     return free[:k] if len(free) >= k else None
 
