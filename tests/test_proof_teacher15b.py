@@ -19,10 +19,11 @@ CASES = [
     ("names: the triangle's own angle",
      "points L B E D A\ntriangle LBE\nline L D E\nline B E A\nDE perpendicular to AE\nDL = 15\nDE = 20\nBE = 16\n"
      "find area BEL\n", 280, ["angle BEL = 90°.", "the right triangle BEL"], ["angle BED"]),
-    # 1. a point on a major arc says why: the order the given turns fix (fg 9)
+    # 1. a point on a major arc says why: the order the given turns fix (fg 9), in the reader's words, never the
+    # DSL's "turns" (teacher 39's fg 10: "by the given turns NMQ and NQP")
     ("reason: the order round the circle", _MAJOR, 295,
-     ["Since P lies on major arc MNQ (N, M, Q and P lie clockwise round the circle in that order, by the given "
-      "turns NMQ and NQP)"], []),
+     ["Since P lies on major arc MNQ (as N, M, Q and P lie clockwise round the circle in that order)"],
+     ["turn"]),
     # 3. HL names its right angles and its hypotenuse, never "angle NMQ = angle NPQ" (fg 5)
     ("HL: right angles and hypotenuse", _HL, 13,
      ["congruent by HL (as the angles at M and P are right, the hypotenuse NQ is common and MQ = PQ)"],

@@ -34,7 +34,7 @@ def tidy(lines: list[str], diameters: frozenset = frozenset(), givens: frozenset
     for tidied in (_judged_once, _opposite_side_named, _shape_facts_once, _one_reason,
                    functools.partial(_equal_then_valued, givens=givens),
                    _semicircle_once, _semicircle_plain, functools.partial(_diameter_once, stated=diameters),
-                   _no_round_trip, _radii_as_reason, _all_sides_equal, _given_lines, _restated, _bracket_said_before):
+                   _no_round_trip, _diameter_comma, _radii_as_reason, _all_sides_equal, _given_lines, _restated, _bracket_said_before):
         said = tidied(said)
     lines = _perpendicular_once([" ".join(_one_since([s for s in line if s])) for line in said])
     return _most_specific([_one_bracket(_two_so(_no_echo(_unitless(_one_chain(x))))) for x in lines if x])
@@ -58,7 +58,7 @@ def right_angle_near_use(lines: list[str]) -> list[str]:
         if m is None:
             continue
         angle, points = m[2], set(m[2])
-        named = re.compile(rf"\bangle (?:{angle}|{angle[::-1]})\b")
+        named = re.compile(rf"\bangles? (?:[A-Z]{{3}}(?:, | and ))*(?:{angle}|{angle[::-1]})\b")  # (or in a list)
         for k in range(i + 1, len(out)):
             parts = _SENTENCE.split(out[k])
             at = next((j for j, x in enumerate(parts) if named.search(x) or any(
@@ -907,6 +907,17 @@ def _semicircle_plain(said: list[list[str]]) -> list[list[str]]:
                 why = "angles in a semicircle" if m[3] else "an angle in a semicircle"
                 part[j] = f"{m[1]} {m[4]} ({why})."
     return said
+
+
+# "Since PQ is a diameter; hence PQ = 2r = …" (a diameter shown once, its reason shortened before "; hence")
+_DIAMETER_HENCE = re.compile(r"\b([Ss]ince [A-Z]{2} is a diameter(?: of circle [A-Z])?); hence ")
+
+
+def _diameter_comma(said: list[list[str]]) -> list[list[str]]:
+    """A "since" clause ends at a comma, never at "; hence" (blind teacher 39's fg 18: "Since PQ is a diameter;
+    hence PQ = 2r"): the shortened diameter's reason reads ``Since PQ is a diameter, PQ = 2r = …``.  (Run after
+    ``_no_round_trip``, which reads the "; hence r = AB/2" form.)"""
+    return [[_DIAMETER_HENCE.sub(r"\1, ", x) if x else x for x in line] for line in said]
 
 
 # the kinds a judgement proves a shape is: "it is a parallelogram" speaks of the shape, where "it is a diameter"

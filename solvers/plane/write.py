@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 import sympy
-from geomill.engine.model import split_points
+from geomill.engine.model import POINT_RE, split_points
 from geomill.engine.plane import Cos, Degrees, Sin, Tan, element_of, element_symbol, height_foot, polygon_key
 from sympy.core.assumptions import check_assumptions
 from sympy.printing.latex import LatexPrinter
@@ -552,7 +552,7 @@ def _key(e: sympy.Expr) -> sympy.Expr:
 
 
 _PARENS = re.compile(r" \([^()]*\)")
-_MAIN_CLAUSE = re.compile(r"^since [^,]*, (?:it|its|the|they|so|[A-Z] is the (?:midpoint|centroid)|[A-Z] lies on the "
+_MAIN_CLAUSE = re.compile(r"^since (?:[^,]|, (?=[A-Z]{3}(?:, [A-Z]{3})* and [A-Z]{3} of [A-Z]{4} ))*, (?:it|its|the|they|so|[A-Z] is the (?:midpoint|centroid)|[A-Z] lies on the "
                           r"perpendicular bisector|[A-Z]{2} is (?:a diameter|the median)|[A-Z]{2} bisects"
                           r"|[A-Z]{2} and [A-Z]{2} are medians"
                           r"|[A-Z]{3,} is an? [a-z]+|by [^,]* (?:is|are) [a-z]+)\b",
@@ -1348,6 +1348,8 @@ class _Writer:
             part = self._inscribed_arc(s, part)
         if s.instance.family.key == _EXTERIOR:
             part = self._exterior_arms(part)
+        if s.instance.family.key == "rectangle_judgment_right_angle":
+            part = self._rectangle_corners(s, part)
         criterion = s.instance.family.key in CRITERIA
         parts = {x for pair in getattr(s.instance, "premises", ()) for y in pair for x in sympy.sympify(y).free_symbols}
         shown = []
@@ -1582,12 +1584,20 @@ class _Writer:
         for a, b in getattr(s.instance, "premises", ()):
             if (a, b) in recent:  # (said just before: by the names it was said with)
                 continue
+            pair = sympy.sympify(a - b).free_symbols
             for x in sympy.sympify(a - b).free_symbols:
                 el = element_of(x)
                 if el is None or el.kind.key != "angle":
                     continue
                 v = el.points[1]
                 home = [t for t in tris if v in t]
+                if len(tris) == 2 and len(home) == 2:  # (a vertex both triangles have: the one whose corner
+                    # corresponds to the other angle's, BMC ~ BCA with angle BMC = angle PCQ: C of BCA, teacher 39's
+                    # fg 18, never "angle PCQ" outside both triangles)
+                    other = [element_of(y).points[1] for y in pair
+                             if y != x and element_of(y) is not None and element_of(y).kind.key == "angle"]
+                    home = [t for t, u in (tris, tris[::-1]) if len(other) == 1 and other[0] in u
+                            and t.index(v) == u.index(other[0])]
                 if len(tris) != 2 or len(home) != 1:
                     continue
                 ends = [p for p in home[0] if p != v]
@@ -1619,9 +1629,10 @@ class _Writer:
         return text.removesuffix(rule) if text.endswith(rule) else text
 
     def _arc_order(self, s, part: str) -> str:
-        """Why a point lies on the arc it is said to: the order of the points round the circle, with the given
-        turns that fix it: `` (N, M, Q and P lie clockwise round the circle in that order, by the given turns
-        NMQ and NQP)``; "" where the figure's order is not known."""
+        """Why a point lies on the arc it is said to: the order of the points round the circle that the given
+        turns fix, said as a textbook would (``turn`` is the DSL's word, never the reader's): `` (as N, M, Q and P
+        lie clockwise round the circle in that order)``; "" where the figure's order is not known or no given
+        turn fixes it."""
         m = re.search(r"\b([A-Z]) lies on (?:major |minor )?arc ([A-Z]{2,3})\b", part)
         order = (getattr(self.proof, "rounds", None) or {}).get(s.instance.names[0][0]) if m else None
         if not order:
@@ -1640,8 +1651,7 @@ class _Writer:
         cited = [ch for cw, ch in turns if cw == clockwise]
         if not cited:  # (an order no given turn fixes is the figure's, or a stated 'on major arc': no reason here)
             return ""
-        why = f"by the given turn{'s' if len(cited) > 1 else ''} {and_list([''.join(c) for c in cited])}"
-        return f" ({and_list(ring)} lie {way} round the circle in that order, {why})"
+        return f" (as {and_list(ring)} lie {way} round the circle in that order)"
 
     def _equal_sides_unsaid(self, s, e: sympy.Expr, v) -> bool:
         """Are the equal sides that make a triangle isosceles a premise no sentence wrote as one equation (``BD =
@@ -1662,6 +1672,42 @@ class _Writer:
         # (not "Since BC = 25 = BD, BC = BD.", which the tidying leaves out as said by its values)
         return not any(re.search(rf"\b{x} = (?:[A-Z]{{2}} = )*{y}\b", said) and not _COMPARED.match(said)
                        for said in sentences(self.lines) for x, y in ((a, b), (b, a)))
+
+    def _rectangle_corners(self, s, part: str) -> str:
+        """A quadrilateral's right angles named by its own corners, the three the judgement rests on (``since the
+        angles FCG, CFE and CGE of CFEG are right angles``), never "the angles of CFEG are right angles" as if all
+        four were shown (blind teacher 38's gen 12: "it is a rectangle" before its angles are established)."""
+        quad = s.instance.names[0] if s.instance.names else ""
+        if len(quad) != 4 or f"the angles of {quad} are right angles" not in part:
+            return part
+        corners, ties = [], []
+        for a, b in getattr(s.instance, "premises", ()):
+            for x in sympy.sympify(a - b).free_symbols:
+                el = element_of(x)
+                if el is None or el.kind.key != "angle" or el.points[1] not in quad:
+                    continue
+                v = el.points[1]
+                i = quad.index(v)
+                own = f"{quad[i - 1]}{v}{quad[(i + 1) % 4]}"
+                printed = self.n.name(x).removeprefix("angle ")
+                if len(printed) == 3 and printed[1] == v and set(printed) == set(own):
+                    corners.append(printed)  # (as the proof names it: "angle CGE", never "EGC")
+                    continue
+                pairs = [(p, q) for p in (own[0], own[2]) for q in (printed[0], printed[2])
+                         if p == q or self._same_ray(p, v, q)] if len(printed) == 3 and printed[1] == v else []
+                if len(pairs) != 2 or len({p for p, _ in pairs}) != 2:
+                    return part
+                corners.append(own)  # (the corner by the shape's points, tied to the name the proof found it by)
+                if x not in self._tied:
+                    self._tied.add(x)
+                    ties.append(f"angle {own} = angle {printed}, as "
+                                f"{and_list([self._on(p, v, q) for p, q in pairs if p != q])}")
+        corners = list(dict.fromkeys(corners))
+        if len(corners) != 3:
+            return part
+        tie = f" ({'; '.join(ties)})" if ties else ""
+        return part.replace(f"the angles of {quad} are right angles",
+                            f"the angles {and_list(corners)} of {quad} are right angles{tie}", 1)
 
     def _exterior_arms(self, part: str) -> str:
         """An exterior angle named through a point on an arm toward the triangle (``the exterior angle AGF of
@@ -5498,9 +5544,9 @@ def fresh_points(proof, k: int) -> tuple[str, ...] | None:
     taken = set(getattr(proof, "points", ()) or ())
     if not taken:
         return None
-    for st in proof.steps:
+    for st in proof.steps:  # (a given's names may be its words, "FA is perpendicular to BA": their points count)
         for s, _ in st.equations:
-            taken.update(p for n in s.instance.names if isinstance(n, str) for p in split_points(n))
+            taken.update(p for n in s.instance.names if isinstance(n, str) for p in POINT_RE.findall(n))
     free = tuple(c for c in "ABCDEFGHIJKLMNPQRSTUVWXYZ" if c not in taken)
     return free[:k] if len(free) >= k else None
 
