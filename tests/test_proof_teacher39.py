@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from solvers.plane.tidy import tidy
-from tests.test_proof_teacher17 import says
+from geomill.solvers.plane.tidy import tidy
+from .test_proof_teacher17 import says
 
 # a circle on the right triangle's corner C cuts its legs at P and Q (FormalGeo 4624)
 _CORNER = ("points B Q O M C P A\ntriangle QCO\ntriangle OCP\nline P O Q\nline C O M\nline B Q C\nline C P A\n"

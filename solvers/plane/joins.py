@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from geomill.solvers.writer import and_list
+
 from .tidy import _SENTENCE
 
 _PLURAL_LIST = r"[A-Z]{%s}(?:(?:,? and |, )[A-Z]{%s})*"
@@ -84,7 +86,6 @@ def joined_as_used(lines: list[str], drawn, points) -> list[str]:
     sentence using it, each Join naming its segments as the proof spells them (``Join OB and OC.``), in the order
     used; the Join sentences written before are replaced (blind teacher 36: "Join OC." where the argument also uses
     OB; "Join XO and OW" where OZ and OC are used, named two ways)."""
-    from .write import and_list
 
     spelt = _spellings(lines, points)
     have = set(drawn)

@@ -195,10 +195,6 @@ def _target(t: sympy.Expr, v: sympy.Expr, eq) -> str:
     return eq(t, v)
 
 
-def and_list(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def build_proof(ded: Deduction, out: Outcome) -> Proof:
     """The steps the goal needs, each after the steps it cites.  Each value is explained by the
     table's nearest equations; where that goes round in a circle (a value proven from an equation

@@ -25,6 +25,7 @@ from fractions import Fraction
 import sympy
 from geomill.engine.model import POINT_RE, split_points
 from geomill.engine.plane import Cos, Degrees, Sin, Tan, element_of, element_symbol, height_foot, polygon_key
+from geomill.solvers.writer import and_list
 from sympy.core.assumptions import check_assumptions
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
@@ -881,10 +882,6 @@ def _reordered(a: str, b: str) -> bool:
 
 def _cap(s: str) -> str:
     return s[0].upper() + s[1:] if s else s
-
-
-def and_list(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 class _Writer:
