@@ -1086,7 +1086,7 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
                 # middle of its longest piece that no other labelled segment holds, never beside a piece's own
                 # value: review 12's 36)
                 whole = _whole_middle(d.rules.points, *q.key, claimed=_other_sides(items, q))
-                whole = None if whole is None else (geo, *whole)
+                whole = None if whole is None else (geo, *whole, _across_cut_reach(d.rules.points, *q.key, fpx))
                 piece = np.array(_open_middle(d.rules.points, *q.key, claimed=_other_sides(items, q)))
                 geo = (piece, *geo[1:3], NAMED_PIECE_REACH)
             anchor = tuple(geo[0]) if str(q) not in d.rules.set_off or str(q) in d.rules.side_offsets else \
@@ -1096,8 +1096,11 @@ def _place_items(d: Drawing, scene: Scene, annotation: Annotation, items, arc_ra
 
             def centres(w, h, stage, geo=geo, q=q, whole=whole):
                 usual = _side_centres(geo, w, h, gap, stage, fpx)
-                if whole is not None and stage != "far":  # (by the whole's middle first, the box off its cuts)
-                    usual = np.concatenate([_middle_centres(whole, w, h, gap, stage, fpx), usual.reshape(-1, 2)])
+                if whole is not None and stage != "far":  # (by the whole's middle first, the box off its cuts; else
+                    # across a cut, still nearer the whole's middle than a piece's: by one piece's middle it reads as
+                    # that piece's, reader 43's 24, "DP = ?" over DO)
+                    usual = np.concatenate([_middle_centres(whole, w, h, gap, stage, fpx),
+                                            _across_cut_centres(whole, w, h, gap, stage, fpx), usual.reshape(-1, 2)])
                 if stage == "far" or str(q) not in d.breaks:
                     return usual
                 return np.concatenate([_break_centres(d, str(q), w, h), usual.reshape(-1, 2)])
@@ -1467,7 +1470,7 @@ def _whole_middle(points: dict, a: str, b: str, claimed=()) -> tuple[float, floa
 def _middle_centres(whole: tuple, w: float, h: float, gap: float, stage: str, fpx: float) -> np.ndarray:
     """Spots for a split side's named value by the whole side's middle, within its free stretch: the box keeps
     ``MIDDLE_CLEAR_FONTS`` from the stretch's ends along the side (empty where it has no such room)."""
-    geo, lo, hi = whole
+    geo, lo, hi = whole[:3]
     mid, dxy, normals = geo[:3]
     length = max(float(np.hypot(*dxy)), 1e-9)
     ux, uy = dxy / length
@@ -1476,6 +1479,29 @@ def _middle_centres(whole: tuple, w: float, h: float, gap: float, stage: str, fp
     if room < 0:
         return np.zeros((0, 2))
     return _side_centres((mid, dxy, normals, min(room, NAMED_PIECE_REACH)), w, h, gap, stage, fpx).reshape(-1, 2)
+
+
+def _across_cut_centres(whole: tuple, w: float, h: float, gap: float, stage: str, fpx: float) -> np.ndarray:
+    """Spots for a split side's named value by the whole side's middle where its box may reach over a cut: the
+    spot (along the side) nearer the whole's middle than any piece's middle (``whole[3]``, as shares of the side),
+    so that it never reads as that piece's (the drawing's occupancy keeps the box off the crossing line itself)."""
+    geo, nearest = whole[0], whole[3]
+    mid, dxy, normals = geo[:3]
+    reach = nearest / 2 - 1e-3  # (half way to the nearest piece's middle: nearer the whole's)
+    if reach <= 0:
+        return np.zeros((0, 2))
+    return _side_centres((mid, dxy, normals, min(reach, NAMED_PIECE_REACH)), w, h, gap, stage, fpx).reshape(-1, 2)
+
+
+def _across_cut_reach(points: dict, a: str, b: str, fpx: float) -> float:
+    """How near ab's middle a piece's middle lies (a share of ab): a named value by the whole's middle keeps nearer
+    it than that; 0 where a point splits ab within a font of its middle (there a box by the middle sits on the
+    point, and no place by the middle reads as the whole's: a diameter's centre)."""
+    p, u, pieces, _ = _pieces(points, a, b)
+    length = max(float(np.hypot(*u)), 1e-9)
+    if any(abs(lo - 0.5) * length < fpx for lo, _ in pieces[1:]):
+        return 0.0
+    return min(abs((lo + hi) / 2 - 0.5) for lo, hi in pieces)
 
 
 def _pieces(points: dict, a: str, b: str, claimed=()) -> tuple[np.ndarray, np.ndarray, list, list]:

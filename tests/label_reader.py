@@ -1370,9 +1370,11 @@ def _split_values(fig: dict, pts: dict) -> list[str]:
     for lab, el, p, q in _side_values(fig, pts, named=True):
         cuts = _inside_points(p, q, pts)
         named = lab["text"].startswith((f"{el} = ", f"{el[::-1]} = "))
+        m = _dimension(fig, el)
+        if cuts and m is None and named and el not in legend:  # (named, by the side: by its middle, never nearer a
+            out += _named_by_piece(lab, el, p, q, cuts)  # piece's, reader 43's 24: "DP = ?" over DO of D-O-P)
         if not cuts or lab["text"] in (f"{el} = ?", f"{el[::-1]} = ?"):
             continue  # (the goal named, "AB = ?", by its side: the question says the same)
-        m = _dimension(fig, el)
         if m is None and lab.get("leader"):
             out.append(f"{lab['text']!r} ({el}) is led by its leader to a piece of it, a side that points split, "
                        "with no dimension line")
@@ -1405,6 +1407,23 @@ def _split_values(fig: dict, pts: dict) -> list[str]:
             out.append(f"{lab['text']!r} ({el}) sits by a piece of its side, not by its middle: it reads as the "
                        "piece's")
     return out
+
+
+def _named_by_piece(lab: dict, el: str, p, q, cuts: list[float]) -> list[str]:
+    """A split side's named value or "?" by the side with no dimension line: its centre (or its leader's end) nearer
+    one piece's middle than the whole's reads as that piece's, whatever its name says."""
+    n = math.dist(p, q)
+    ux, uy = (q[0] - p[0]) / n, (q[1] - p[1]) / n
+    x0, y0, x1, y1 = lab["bbox"]
+    cx, cy = lab["leader"][0] if lab.get("leader") else ((x0 + x1) / 2, (y0 + y1) / 2)
+    t = (cx - p[0]) * ux + (cy - p[1]) * uy
+    if any(abs(c - n / 2) < y1 - y0 for c in cuts):  # (a point at its middle, a diameter's centre: no place by
+        return []  # the middle reads as the whole's, its name says which)
+    ends = [0.0, *cuts, n]
+    nearest = min(abs(t - (s + e) / 2) for s, e in zip(ends, ends[1:]))
+    if nearest < abs(t - n / 2):
+        return [f"{lab['text']!r} ({el}) sits nearer a piece's middle than its side's: it reads as the piece's"]
+    return []
 
 
 SPAN_APART = 1.0  # fonts: a valued side's middle at least this far from the middle of the side with the drawn
