@@ -14,6 +14,7 @@ from geomill.engine.model import QKind, Quantity, split_points
 
 from .arith import Node, Num, Sym, fmt, render
 from .proof import Step
+from .words import and_list
 
 _NOUN = {QKind.LENGTH: ("length", "side"), QKind.ANGLE: ("degree", "angle")}
 _SHAPE_NOUN = {QKind.AREA: "area", QKind.PERIMETER: "perimeter", QKind.HEIGHT: "height",
@@ -22,14 +23,6 @@ _SHAPE_NOUN = {QKind.AREA: "area", QKind.PERIMETER: "perimeter", QKind.HEIGHT: "
 # How a solution names an element or a shape; the generator swaps these for
 # the individual annotation style (sides as lowercase letters, shapes by colour).
 Namer = Callable[[Quantity], str]
-
-
-def and_list(words: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c`` (empty for none)."""
-    words = list(words)
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def shape_phrase(name: str, kind: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from geomill.solvers.writer import and_list
+from geomill.solvers.words import and_list
 
 from .tidy import _SENTENCE
 

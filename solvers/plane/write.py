@@ -25,7 +25,7 @@ from fractions import Fraction
 import sympy
 from geomill.engine.model import POINT_RE, split_points
 from geomill.engine.plane import Cos, Degrees, Sin, Tan, element_of, element_symbol, height_foot, polygon_key
-from geomill.solvers.writer import and_list
+from geomill.solvers.words import and_list
 from sympy.core.assumptions import check_assumptions
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
