@@ -2132,17 +2132,22 @@ LEADER_ACROSS_MARK = 12.0  # px a leader led across lines keeps from every mark 
 # tick on the line it crosses, it reads as a segment drawn across that line: reader 37's 01 and 17)
 
 
+def _past_start(leaders, px: float) -> np.ndarray:
+    """Each leader (n×2×2) past its first ``px`` (the part by its own element), as a segment (n×2×2)."""
+    leaders = np.asarray(leaders, dtype=float)
+    u = leaders[:, 1] - leaders[:, 0]
+    n = np.maximum(np.hypot(u[:, 0], u[:, 1]), 1e-9)
+    k = np.minimum(px / n, 1.0)[:, None]
+    return np.stack([leaders[:, 0] + k * u, leaders[:, 1]], axis=1)
+
+
 def _leaders_far_from_marks(rule, strokes: np.ndarray, boxes: np.ndarray, leaders) -> np.ndarray:
     """``rule``'s verdict on the boxes (n×4), and each leader (n×2×2), past its first ``LEADER_ACROSS_MARK`` px (its
     end on its own side, by its own marks), that far from every relation mark's stroke (k×2×2)."""
     good = rule(boxes, leaders)
     if leaders is None or not len(leaders):
         return good
-    leaders = np.asarray(leaders, dtype=float)
-    u = leaders[:, 1] - leaders[:, 0]
-    n = np.maximum(np.hypot(u[:, 0], u[:, 1]), 1e-9)
-    k = np.minimum(LEADER_ACROSS_MARK / n, 1.0)[:, None]
-    far = np.stack([leaders[:, 0] + k * u, leaders[:, 1]], axis=1)
+    far = _past_start(leaders, LEADER_ACROSS_MARK)
     return good & (_segment_gaps(far, strokes).min(axis=1) >= LEADER_ACROSS_MARK)
 
 
@@ -2233,11 +2238,7 @@ def _leaders_over_no_line(rule, lines: np.ndarray, boxes: np.ndarray, leaders) -
     good = rule(boxes, leaders)
     if leaders is None or not len(leaders) or not len(lines):
         return good
-    leaders = np.asarray(leaders, dtype=float)
-    u = leaders[:, 1] - leaders[:, 0]
-    n = np.maximum(np.hypot(u[:, 0], u[:, 1]), 1e-9)
-    k = np.minimum(LEADER_OWN_END / n, 1.0)[:, None]
-    past = np.stack([leaders[:, 0] + k * u, leaders[:, 1]], axis=1)
+    past = _past_start(leaders, LEADER_OWN_END)
     return good & (_segment_gaps(past, lines).min(axis=1) > 0.0)
 
 
